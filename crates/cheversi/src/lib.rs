@@ -1,0 +1,1 @@
+//! Cheversi (chess pieces placed Othello-style) rules engine: placements, scoring, endgame solver.

@@ -1,0 +1,194 @@
+//! The [`Game`] trait: what every game engine in the workspace offers.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
+use crate::outcome::Outcome;
+
+/// A position of a game: the whole state needed to list the legal moves and play them.
+///
+/// A `Game` value is a small `Copy` value; the history of a game (for repetition draws, undo and
+/// move lists) lives outside it, in a [`GameRecord`](crate::GameRecord). Every game crate of the
+/// workspace implements this trait on its `Position` type, so code written against `Game` works
+/// for all of them:
+///
+/// ```
+/// use game_core::Game;
+///
+/// /// Plays the first legal move until the game ends or `limit` plies have been played.
+/// fn play_first_moves<G: Game>(mut pos: G, limit: usize) -> G {
+///     let mut moves = Vec::new();
+///     for _ in 0..limit {
+///         pos.legal_moves_into(&mut moves);
+///         match moves.first() {
+///             Some(&mv) => pos.play_unchecked(mv),
+///             None => break,
+///         }
+///     }
+///     pos
+/// }
+/// let end = play_first_moves(game_core::tictactoe::TicTacToe::start(), 100);
+/// assert!(end.outcome().is_some());
+/// ```
+pub trait Game:
+    Copy + Eq + Debug + Display + FromStr<Err = ParsePositionError> + Send + Sync + 'static
+{
+    /// A move. Moves are small `Copy` values; their text is read and written through the
+    /// position ([`Game::parse_move`], [`Game::move_text`]) because it may depend on it.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// A player (a seat at the table). Its `Display` is the lower-case name people read
+    /// (`white`, `black`, `red`, …).
+    type Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// The game's name as the command-line tools spell it (`kvarn3`, `swedish-draughts`, …).
+    const NAME: &'static str;
+
+    /// Every player, in the order they move (two or three of them).
+    const PLAYERS: &'static [Self::Player];
+
+    /// The board sizes the game can be played on (`--size` of the tools), the default first;
+    /// empty when the game has a single board.
+    const BOARD_SIZES: &'static [u32] = &[];
+
+    /// The start position on the default board.
+    fn start() -> Self;
+
+    /// The start position on a board of the given size (one of [`Game::BOARD_SIZES`]).
+    ///
+    /// # Errors
+    /// [`SizeError`] when the game has no board of that size.
+    fn start_with_size(size: u32) -> Result<Self, SizeError> {
+        match Self::BOARD_SIZES.first() {
+            Some(&default) if size == default => Ok(Self::start()),
+            _ => Err(SizeError::unsupported::<Self>(size)),
+        }
+    }
+
+    /// The size of this position's board, for games with several ([`Game::BOARD_SIZES`]).
+    fn board_size(&self) -> Option<u32> {
+        None
+    }
+
+    /// Reads a position string, on a board of `size` when the caller fixes one.
+    ///
+    /// The default parses with [`FromStr`] and checks that the position's board has the
+    /// requested size; games whose position string does not fix the board size (Swedish
+    /// Draughts) override it.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] when the text is not a position of this game, or its board does
+    /// not have the requested size.
+    fn parse_position(text: &str, size: Option<u32>) -> Result<Self, ParsePositionError> {
+        let pos: Self = text.parse()?;
+        match size {
+            None => Ok(pos),
+            Some(size) if pos.board_size() == Some(size) => Ok(pos),
+            Some(size) => Err(ParsePositionError::new(
+                0,
+                match pos.board_size() {
+                    Some(actual) => {
+                        format!("the position is on a board of size {actual}, not {size}")
+                    }
+                    None => format!("{} has a single board; no size {size}", Self::NAME),
+                },
+            )),
+        }
+    }
+
+    /// The player to move (during a finished game: the player who would move next).
+    fn to_move(&self) -> Self::Player;
+
+    /// Clears `moves` and fills it with the legal moves, without allocating once the buffer
+    /// has grown large enough. A finished game has no legal moves.
+    fn legal_moves_into(&self, moves: &mut Vec<Self::Move>);
+
+    /// The legal moves in a new vector (convenient; the hot path uses [`Game::legal_moves_into`]).
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// The number of legal moves; `scratch` is a reusable buffer. Games with a faster count
+    /// than generating the moves (bit counting) override this; perft uses it at the last ply.
+    fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves_into(scratch);
+        scratch.len()
+    }
+
+    /// Whether `mv` is a legal move here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays `mv` after checking that it is legal; the position is unchanged on error.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when `mv` is not a legal move of this position.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError::new(format!("{mv:?}")))
+        }
+    }
+
+    /// Plays `mv` without checking it: the fast path for moves taken from
+    /// [`Game::legal_moves_into`]. A move that is not legal here leaves the position in an
+    /// unspecified (but memory-safe) state.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// How this position ends the game, or `None` while the game goes on. Draws that need the
+    /// history (repetition, move caps) are decided by the [`GameRecord`](crate::GameRecord).
+    fn outcome(&self) -> Option<Outcome<Self::Player>>;
+
+    /// The player's score in this position, for games that keep one (`None` otherwise).
+    fn score(&self, player: Self::Player) -> Option<i64> {
+        let _ = player;
+        None
+    }
+
+    /// The lower-case colour name of `player` in this position, for text read by people.
+    /// It differs from the player's own `Display` where a seat's colour can change (the pie
+    /// rule of Sundraval).
+    fn color_name(&self, player: Self::Player) -> String {
+        player.to_string()
+    }
+
+    /// A 64-bit hash of everything that makes two positions the same for repetition: equal
+    /// positions have equal keys. It is usually kept up to date incrementally.
+    fn hash_key(&self) -> u64;
+
+    /// The hash key computed from scratch; it must equal [`Game::hash_key`]. The conformance
+    /// kit compares the two.
+    fn fresh_hash_key(&self) -> u64 {
+        self.hash_key()
+    }
+
+    /// Reads a move in this position's notation.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] when the text is malformed, names no legal move, or is ambiguous.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
+
+    /// Writes a legal move of this position in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Whether playing `mv` resets the game record's no-progress count (a capture or a man's
+    /// move in draughts). The default, `false`, suits games without such a rule.
+    fn is_progress_move(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// Whether playing `mv` counts towards the game record's move cap (Svendo caps movement
+    /// moves, not placements). The default counts every ply.
+    fn counts_toward_cap(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+}

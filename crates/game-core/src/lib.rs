@@ -1,0 +1,62 @@
+//! # game-core
+//!
+//! The shared vocabulary of the `boardrules` game engines, and the generic tools built on it.
+//!
+//! Every game crate (`kvarn3`, `swedish-draughts`, `cheversi`, `sundraval`, `svendo`)
+//! implements [`Game`] on its `Position` type. Code written against the trait works for all of
+//! them: list the legal moves into a reusable buffer, play a move (checked with
+//! [`Game::play`], or fast with [`Game::play_unchecked`]), read the [`Outcome`], read and write
+//! positions (`FromStr`/`Display`) and moves ([`Game::parse_move`], [`Game::move_text`]).
+//!
+//! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
+//! [`random_playout`]s, and the [`GameRecord`] (moves, undo, repetition and other history draws,
+//! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
+//! kit that says what a correct game is.
+//!
+//! A complete generic function, random play of any game to its end:
+//!
+//! ```
+//! use game_core::{Game, GameRecord, Outcome, Rng};
+//!
+//! /// Plays random legal moves through a game record (so repetition draws count) until the
+//! /// game ends, and returns the record.
+//! fn random_game<G: Game>(start: G, seed: u64) -> GameRecord<G> {
+//!     let mut rng = Rng::new(seed);
+//!     let mut record = GameRecord::new(start);
+//!     while record.outcome().is_none() {
+//!         let moves = record.legal_moves();
+//!         let mv = *rng.choose(&moves).expect("a game in progress has a legal move");
+//!         record.play(mv).expect("generated moves are legal");
+//!     }
+//!     record
+//! }
+//!
+//! let record = random_game(game_core::tictactoe::TicTacToe::start(), 1);
+//! match record.outcome() {
+//!     Some(Outcome::Winner { player, reason }) => println!("{player} wins: {reason}"),
+//!     Some(Outcome::Draw { reason }) => println!("draw: {reason}"),
+//!     None => unreachable!("the loop ran to the end"),
+//! }
+//! println!("{}", record.move_texts().join(" "));
+//! ```
+
+#![warn(missing_docs)]
+
+mod error;
+mod game;
+mod outcome;
+mod perft;
+mod playout;
+mod record;
+mod rng;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod tictactoe;
+
+pub use error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
+pub use game::Game;
+pub use outcome::Outcome;
+pub use perft::{perft, perft_divide, Perft};
+pub use playout::{random_playout, Playout};
+pub use record::{DrawRules, GameRecord, RecordError};
+pub use rng::Rng;

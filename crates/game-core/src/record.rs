@@ -1,0 +1,287 @@
+//! The game record: the moves of one game from a start position, with undo and the draws that
+//! need the history (repetition, no-progress count, move cap).
+
+use thiserror::Error;
+
+use crate::{Game, IllegalMoveError, Outcome, ParseMoveError};
+
+/// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DrawRules {
+    /// Draw when the current position has occurred this many times (3: threefold repetition).
+    pub repetitions: Option<u32>,
+    /// Draw after this many consecutive plies without a progress move
+    /// ([`Game::is_progress_move`]); the draughts 50-ply rule is `Some(50)`.
+    pub no_progress_plies: Option<u32>,
+    /// Draw when this many plies that count toward the cap ([`Game::counts_toward_cap`]) have
+    /// been played.
+    pub move_cap: Option<u32>,
+}
+
+impl DrawRules {
+    /// Threefold repetition only.
+    pub const THREEFOLD: DrawRules = DrawRules {
+        repetitions: Some(3),
+        no_progress_plies: None,
+        move_cap: None,
+    };
+    /// No history draws at all.
+    pub const NONE: DrawRules = DrawRules {
+        repetitions: None,
+        no_progress_plies: None,
+        move_cap: None,
+    };
+}
+
+impl Default for DrawRules {
+    /// Threefold repetition only.
+    fn default() -> Self {
+        Self::THREEFOLD
+    }
+}
+
+/// Why a [`GameRecord`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// The move text could not be read as a legal move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+}
+
+/// The moves of one game from its start position, and every position on the way.
+///
+/// It decides the draws that a single position cannot see: repetition (counted from the
+/// positions' hash keys), the no-progress rule and the move cap ([`DrawRules`]).
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+/// let mut record = GameRecord::new(TicTacToe::start());
+/// record.play_text("b2")?;
+/// record.play_text("a1")?;
+/// assert_eq!(record.moves().len(), 2);
+/// record.undo();
+/// assert_eq!(record.current().to_string(), ".../.x./... o");
+/// # Ok::<(), game_core::RecordError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    rules: DrawRules,
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+    /// `no_progress[i]`: plies without a progress move up to position `i`.
+    no_progress: Vec<u32>,
+    /// `capped[i]`: plies counting toward the cap up to position `i`.
+    capped: Vec<u32>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A record starting at `start` with the default draw rules (threefold repetition).
+    pub fn new(start: G) -> Self {
+        Self::with_rules(start, DrawRules::default())
+    }
+
+    /// A record starting at `start` with the given draw rules.
+    pub fn with_rules(start: G, rules: DrawRules) -> Self {
+        Self {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            no_progress: vec![0],
+            capped: vec![0],
+        }
+    }
+
+    /// The draw rules in force.
+    pub fn rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &G {
+        self.positions
+            .last()
+            .expect("a record always holds its start")
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// Every position of the game, the start first and the current last.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// How many times the current position has occurred in this game (1 the first time).
+    pub fn repetition_count(&self) -> u32 {
+        let key = self.current().hash_key();
+        // A progress move can never be undone, so the search can stop at the last one.
+        let since_progress = *self.no_progress.last().expect("one count per position") as usize;
+        let first = self.positions.len() - 1 - since_progress.min(self.positions.len() - 1);
+        self.positions[first..]
+            .iter()
+            .filter(|p| p.hash_key() == key)
+            .count() as u32
+    }
+
+    /// The game's outcome: the position's own, else a draw by the record's rules, else `None`.
+    pub fn outcome(&self) -> Option<Outcome<G::Player>> {
+        if let Some(outcome) = self.current().outcome() {
+            return Some(outcome);
+        }
+        if self
+            .rules
+            .repetitions
+            .is_some_and(|n| self.repetition_count() >= n)
+        {
+            return Some(Outcome::Draw {
+                reason: "repetition",
+            });
+        }
+        if self
+            .rules
+            .no_progress_plies
+            .is_some_and(|n| *self.no_progress.last().expect("count") >= n)
+        {
+            return Some(Outcome::Draw {
+                reason: "no-progress rule",
+            });
+        }
+        if self
+            .rules
+            .move_cap
+            .is_some_and(|n| *self.capped.last().expect("count") >= n)
+        {
+            return Some(Outcome::Draw { reason: "move cap" });
+        }
+        None
+    }
+
+    /// The legal moves now: none once [`GameRecord::outcome`] says the game is over.
+    pub fn legal_moves(&self) -> Vec<G::Move> {
+        if self.outcome().is_some() {
+            Vec::new()
+        } else {
+            self.current().legal_moves()
+        }
+    }
+
+    /// Plays a move after checking it.
+    ///
+    /// # Errors
+    /// [`RecordError::GameOver`] after the end, [`RecordError::Illegal`] for an illegal move.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), RecordError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(RecordError::GameOver(outcome.to_string()));
+        }
+        let mut next = *self.current();
+        next.play(mv)?;
+        self.push(mv, next);
+        Ok(())
+    }
+
+    /// Reads a move in the current position's notation and plays it; returns the move.
+    ///
+    /// # Errors
+    /// [`RecordError::GameOver`] after the end, [`RecordError::Parse`] for text that names no
+    /// legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, RecordError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(RecordError::GameOver(outcome.to_string()));
+        }
+        let mv = self.current().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    fn push(&mut self, mv: G::Move, next: G) {
+        let current = self.current();
+        let progress = current.is_progress_move(mv);
+        let capped = current.counts_toward_cap(mv);
+        let no_progress = if progress {
+            0
+        } else {
+            self.no_progress.last().expect("count") + 1
+        };
+        let capped_count = self.capped.last().expect("count") + u32::from(capped);
+        self.no_progress.push(no_progress);
+        self.capped.push(capped_count);
+        self.moves.push(mv);
+        self.positions.push(next);
+    }
+
+    /// Takes back the last move and returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<G::Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.no_progress.pop();
+        self.capped.pop();
+        Some(mv)
+    }
+
+    /// The moves' text, each written in the position it was played from.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .map(|(pos, &mv)| pos.move_text(mv))
+            .collect()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! A record is stored as its start position string, its draw rules and its move texts, and
+    //! read back by replaying the moves, so a stored record is checked when it is loaded.
+
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DrawRules, GameRecord};
+    use crate::Game;
+
+    #[derive(Serialize, Deserialize)]
+    struct Stored {
+        start: String,
+        rules: DrawRules,
+        moves: Vec<String>,
+    }
+
+    impl<G: Game> Serialize for GameRecord<G> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Stored {
+                start: self.start().to_string(),
+                rules: self.rules,
+                moves: self.move_texts(),
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de, G: Game> Deserialize<'de> for GameRecord<G> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let stored = Stored::deserialize(deserializer)?;
+            let start: G = stored.start.parse().map_err(D::Error::custom)?;
+            let mut record = GameRecord::with_rules(start, stored.rules);
+            for (ply, text) in stored.moves.iter().enumerate() {
+                record
+                    .play_text(text)
+                    .map_err(|e| D::Error::custom(format!("move {} ({text}): {e}", ply + 1)))?;
+            }
+            Ok(record)
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! The conformance kit: the single place that says what "a correct game" means here.
+//!
+//! Every game crate runs it from its tests with one call:
+//!
+//! ```
+//! use game_core::testing::Conformance;
+//! use game_core::tictactoe::TicTacToe;
+//!
+//! Conformance::<TicTacToe>::new().games(20).seed(3).run();
+//! ```
+//!
+//! It plays seeded random games through a [`GameRecord`] and checks, in every position on the
+//! way:
+//! - the game is over exactly when there is no legal move, and a winner is one of the players;
+//! - the move list has no duplicates and [`Game::count_legal_moves`] agrees with it;
+//! - every generated move is accepted by the checked play, with the same result as the fast
+//!   play, and [`Game::is_legal`] agrees;
+//! - moves that were legal elsewhere in the game but are not generated here are refused, and
+//!   the refusal leaves the position unchanged;
+//! - the position text round-trips (`parse(display(p)) == p`, and prints the same again);
+//! - move text round-trips (`parse_move(move_text(m)) == m`), and junk move text is an error;
+//! - the incremental hash key equals a fresh one and survives the text round trip.
+//!
+//! At the end of each game the record's outcome must be set (unless the game was cut by the
+//! kit's own ply limit and [`Conformance::require_end`] is off). Perft vector files
+//! ([`Conformance::perft_file`], [`check_perft_file`]) are checked as well.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::{perft, DrawRules, Game, GameRecord, Rng};
+
+/// Moves checked for text round trips and checked play per position, at most (Sundraval's
+/// opening has over a hundred thousand moves).
+const MOVES_CHECKED_PER_POSITION: usize = 48;
+
+/// Moves from elsewhere in the game tried (and expected to be refused) per position, at most.
+const REFUSALS_PER_POSITION: usize = 16;
+
+/// Move texts that are no move in any game of the workspace.
+const JUNK_MOVE_TEXTS: &[&str] = &[
+    "",
+    " ",
+    "zz99",
+    "a0-",
+    "x",
+    "K",
+    "99x",
+    "-",
+    "+",
+    "🙂",
+    "a1a1a1a1a1a1a1a1",
+];
+
+/// The environment variable that raises (or lowers) the perft node limit of the file runner.
+pub const PERFT_LIMIT_VAR: &str = "PERFT_MAX_NODES";
+
+/// The default perft node limit: entries with larger counts are skipped so that `cargo test`
+/// stays fast in a debug build.
+pub const DEFAULT_PERFT_LIMIT: u64 = 2_000_000;
+
+/// A configured conformance run for game `G` (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Conformance<G: Game> {
+    starts: Vec<G>,
+    games: usize,
+    seed: u64,
+    max_plies: u32,
+    require_end: bool,
+    rules: DrawRules,
+    perft_files: Vec<PathBuf>,
+}
+
+impl<G: Game> Default for Conformance<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> Conformance<G> {
+    /// 50 random games from the start position, at most 1000 plies each, threefold repetition,
+    /// every game required to end.
+    pub fn new() -> Self {
+        Self {
+            starts: Vec::new(),
+            games: 50,
+            seed: 0x5EED,
+            max_plies: 1000,
+            require_end: true,
+            rules: DrawRules::THREEFOLD,
+            perft_files: Vec::new(),
+        }
+    }
+
+    /// Adds start positions for the random games (they take turns); the default start position
+    /// is used when none is given.
+    pub fn starts(mut self, starts: impl IntoIterator<Item = G>) -> Self {
+        self.starts.extend(starts);
+        self
+    }
+
+    /// The number of random games.
+    pub fn games(mut self, games: usize) -> Self {
+        self.games = games;
+        self
+    }
+
+    /// The seed of the random games.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The most plies the kit plays in one game.
+    pub fn max_plies(mut self, max_plies: u32) -> Self {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// Whether every game must end (by the position or the draw rules) within the ply limit.
+    pub fn require_end(mut self, require_end: bool) -> Self {
+        self.require_end = require_end;
+        self
+    }
+
+    /// The draw rules of the game records the kit plays through.
+    pub fn draw_rules(mut self, rules: DrawRules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// Adds a perft vector file to check (format: [`check_perft_file`]).
+    pub fn perft_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.perft_files.push(path.into());
+        self
+    }
+
+    /// Runs every check; panics with a message naming the position and the failed property.
+    pub fn run(self) {
+        for path in &self.perft_files {
+            check_perft_file::<G>(path);
+        }
+        let starts = if self.starts.is_empty() {
+            vec![G::start()]
+        } else {
+            self.starts.clone()
+        };
+        for start in &starts {
+            check_position(start, &[]);
+        }
+        let mut rng = Rng::new(self.seed);
+        for game in 0..self.games {
+            let start = starts[game % starts.len()];
+            self.random_game(start, &mut rng, game);
+        }
+    }
+
+    fn random_game(&self, start: G, rng: &mut Rng, game: usize) {
+        let mut record = GameRecord::with_rules(start, self.rules);
+        // Moves seen anywhere in this game: candidates for the refusal check.
+        let mut seen: Vec<G::Move> = Vec::new();
+        let mut seen_set: HashSet<G::Move> = HashSet::new();
+        let mut moves = Vec::new();
+        for _ in 0..self.max_plies {
+            let pos = *record.current();
+            check_position(&pos, &seen);
+            if record.outcome().is_some() {
+                break;
+            }
+            pos.legal_moves_into(&mut moves);
+            for &mv in moves.iter().take(REFUSALS_PER_POSITION * 4) {
+                if seen_set.insert(mv) {
+                    seen.push(mv);
+                }
+            }
+            let &mv = rng
+                .choose(&moves)
+                .expect("a game in progress has legal moves");
+            record
+                .play(mv)
+                .unwrap_or_else(|e| panic!("game {game}: record refused {mv:?} in {pos}: {e}"));
+        }
+        let end = *record.current();
+        check_position(&end, &seen);
+        if self.require_end {
+            assert!(
+                record.outcome().is_some(),
+                "game {game} from {start} did not end within {} plies (last position {end})",
+                self.max_plies
+            );
+        }
+    }
+}
+
+/// Checks every single-position property of the kit on `pos`; `elsewhere` are moves seen in
+/// other positions, tried for refusal when they are not legal here.
+pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
+    let moves = pos.legal_moves();
+    let outcome = pos.outcome();
+    assert_eq!(
+        outcome.is_some(),
+        moves.is_empty(),
+        "{pos}: the game must be over exactly when there is no legal move (outcome {outcome:?}, {} moves)",
+        moves.len()
+    );
+    if let Some(winner) = outcome.and_then(|o| o.winner()) {
+        assert!(
+            G::PLAYERS.contains(&winner),
+            "{pos}: the winner {winner:?} is not a player"
+        );
+    }
+    assert!(
+        G::PLAYERS.contains(&pos.to_move()),
+        "{pos}: the side to move is not a player"
+    );
+
+    let unique: HashSet<G::Move> = moves.iter().copied().collect();
+    assert_eq!(
+        unique.len(),
+        moves.len(),
+        "{pos}: the legal move list has duplicates"
+    );
+    assert_eq!(
+        pos.count_legal_moves(&mut Vec::new()),
+        moves.len(),
+        "{pos}: count_legal_moves disagrees"
+    );
+
+    check_text_round_trip(pos);
+    assert_eq!(
+        pos.hash_key(),
+        pos.fresh_hash_key(),
+        "{pos}: the incremental hash differs from a fresh one"
+    );
+
+    let step = moves.len().div_ceil(MOVES_CHECKED_PER_POSITION).max(1);
+    for &mv in moves.iter().step_by(step) {
+        check_legal_move(pos, mv);
+    }
+    for &mv in elsewhere
+        .iter()
+        .filter(|mv| !unique.contains(mv))
+        .take(REFUSALS_PER_POSITION)
+    {
+        assert!(
+            !pos.is_legal(mv),
+            "{pos}: is_legal accepts {mv:?}, which is not generated"
+        );
+        let mut copy = *pos;
+        assert!(
+            copy.play(mv).is_err(),
+            "{pos}: checked play accepts {mv:?}, which is not generated"
+        );
+        assert_eq!(copy, *pos, "{pos}: a refused move changed the position");
+    }
+    for junk in JUNK_MOVE_TEXTS {
+        assert!(
+            pos.parse_move(junk).is_err(),
+            "{pos}: junk move text {junk:?} was accepted"
+        );
+    }
+}
+
+fn check_text_round_trip<G: Game>(pos: &G) {
+    let text = pos.to_string();
+    let parsed: G = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text}: its own text does not parse: {e}"));
+    assert_eq!(
+        parsed, *pos,
+        "{text}: the parsed position differs from the printed one"
+    );
+    assert_eq!(
+        parsed.to_string(),
+        text,
+        "{text}: printing the parsed position changes the text"
+    );
+    assert_eq!(
+        parsed.hash_key(),
+        pos.hash_key(),
+        "{text}: the hash changes through text"
+    );
+    let again = G::parse_position(&text, pos.board_size())
+        .unwrap_or_else(|e| panic!("{text}: parse_position with its own size fails: {e}"));
+    assert_eq!(again, *pos, "{text}: parse_position differs from FromStr");
+}
+
+fn check_legal_move<G: Game>(pos: &G, mv: G::Move) {
+    let text = pos.move_text(mv);
+    let parsed = pos
+        .parse_move(&text)
+        .unwrap_or_else(|e| panic!("{pos}: move text {text:?} does not parse: {e}"));
+    assert_eq!(
+        parsed, mv,
+        "{pos}: move text {text:?} parses to another move"
+    );
+    assert!(
+        pos.is_legal(mv),
+        "{pos}: is_legal refuses the generated move {text}"
+    );
+    let mut checked = *pos;
+    checked
+        .play(mv)
+        .unwrap_or_else(|e| panic!("{pos}: checked play refuses the generated move {text}: {e}"));
+    let mut fast = *pos;
+    fast.play_unchecked(mv);
+    assert_eq!(
+        checked, fast,
+        "{pos}: checked and fast play of {text} differ"
+    );
+    assert_eq!(
+        fast.hash_key(),
+        fast.fresh_hash_key(),
+        "{pos}: after {text} the incremental hash is wrong"
+    );
+}
+
+/// One entry of a perft vector file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftEntry {
+    /// The line of the file the entry starts on (1-based).
+    pub line: usize,
+    /// The position text, or `start`.
+    pub position: String,
+    /// The board size from the file's `size N` header, if any.
+    pub size: Option<u32>,
+    /// `(depth, count)` pairs.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads perft vector text: optional header lines (`size N`), then per entry a position line
+/// (a position string, or `start` for the start position) followed by `perft DEPTH: COUNT`
+/// lines. Blank lines and lines starting with `#` are ignored. A `size` line may also stand
+/// between entries; it holds for the entries after it.
+///
+/// # Errors
+/// A message naming the line when the text does not follow the format.
+pub fn parse_perft_vectors(text: &str) -> Result<Vec<PerftEntry>, String> {
+    let mut entries: Vec<PerftEntry> = Vec::new();
+    let mut size = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("size ") {
+            size = Some(
+                rest.trim()
+                    .parse()
+                    .map_err(|_| format!("line {line_no}: bad size {rest:?}"))?,
+            );
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, count) = rest
+                .split_once(':')
+                .ok_or_else(|| format!("line {line_no}: expected `perft DEPTH: COUNT`"))?;
+            let depth = depth
+                .trim()
+                .parse()
+                .map_err(|_| format!("line {line_no}: bad depth {depth:?}"))?;
+            let count = count
+                .trim()
+                .parse()
+                .map_err(|_| format!("line {line_no}: bad count {count:?}"))?;
+            let entry = entries
+                .last_mut()
+                .ok_or_else(|| format!("line {line_no}: perft line before any position"))?;
+            entry.counts.push((depth, count));
+        } else {
+            entries.push(PerftEntry {
+                line: line_no,
+                position: line.to_owned(),
+                size,
+                counts: Vec::new(),
+            });
+        }
+    }
+    Ok(entries)
+}
+
+/// The node limit of the perft file runner: `PERFT_MAX_NODES` from the environment, else
+/// [`DEFAULT_PERFT_LIMIT`].
+pub fn perft_node_limit() -> u64 {
+    std::env::var(PERFT_LIMIT_VAR)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_PERFT_LIMIT)
+}
+
+/// Checks every entry of a perft vector file whose count is within [`perft_node_limit`],
+/// panicking on the first difference; returns a line per skipped count so a caller can print
+/// them. Run with `PERFT_MAX_NODES=...` in a release build for the deep entries.
+pub fn check_perft_file<G: Game>(path: impl AsRef<Path>) -> String {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let entries = parse_perft_vectors(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(!entries.is_empty(), "{}: no perft entries", path.display());
+    let limit = perft_node_limit();
+    let mut skipped = String::new();
+    let mut checked = 0;
+    for entry in &entries {
+        let pos = if entry.position == "start" {
+            match entry.size {
+                Some(size) => G::start_with_size(size),
+                None => Ok(G::start()),
+            }
+            .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), entry.line))
+        } else {
+            G::parse_position(&entry.position, entry.size)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), entry.line))
+        };
+        for &(depth, expected) in &entry.counts {
+            if expected > limit {
+                let _ = writeln!(
+                    skipped,
+                    "{}:{}: perft {depth} skipped ({expected} > {limit} nodes)",
+                    path.display(),
+                    entry.line
+                );
+                continue;
+            }
+            let actual = perft(&pos, depth);
+            assert_eq!(
+                actual,
+                expected,
+                "{}:{}: perft {depth} of {}",
+                path.display(),
+                entry.line,
+                entry.position
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0,
+        "{}: every entry is above the node limit {limit}",
+        path.display()
+    );
+    if !skipped.is_empty() {
+        eprint!("{skipped}");
+    }
+    skipped
+}

@@ -1,0 +1,1 @@
+//! Sundraval (hex territory game) rules engine: hex bitboards, pie opening, scoring.

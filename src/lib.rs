@@ -1,0 +1,32 @@
+//! # boardrules
+//!
+//! Reference rule engines for five abstract board games, behind one API ([`game_core::Game`]):
+//!
+//! | game | crate | feature |
+//! |---|---|---|
+//! | Kvarn med tre pjäser (three men's morris with diagonals) | [`kvarn3`](https://docs.rs/kvarn3) | `kvarn3` |
+//! | Swedish Draughts, 10x10 and 8x8 | [`swedish-draughts`](https://docs.rs/swedish-draughts) | `swedish-draughts` |
+//! | Cheversi (chess pieces placed Othello-style) | [`cheversi`](https://docs.rs/cheversi) | `cheversi` |
+//! | Sundraval (hex territory) | [`sundraval`](https://docs.rs/sundraval) | `sundraval` |
+//! | Svendo (three players) | [`svendo`](https://docs.rs/svendo) | `svendo` |
+//!
+//! Each game crate is re-exported behind the cargo feature of its name (all on by default), and
+//! [`games`] lets a program pick a game by name at run time, as the `perft`, `show` and `demo`
+//! examples do.
+
+#![warn(missing_docs)]
+
+pub use game_core;
+
+#[cfg(feature = "cheversi")]
+pub use cheversi;
+#[cfg(feature = "kvarn3")]
+pub use kvarn3;
+#[cfg(feature = "sundraval")]
+pub use sundraval;
+#[cfg(feature = "svendo")]
+pub use svendo;
+#[cfg(feature = "swedish-draughts")]
+pub use swedish_draughts;
+
+pub mod games;
