@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
 use crate::outcome::Outcome;
+use crate::record::DrawRules;
 
 /// A position of a game: the whole state needed to list the legal moves and play them.
 ///
@@ -52,6 +53,11 @@ pub trait Game:
     /// The board sizes the game can be played on (`--size` of the tools), the default first;
     /// empty when the game has a single board.
     const BOARD_SIZES: &'static [u32] = &[];
+
+    /// The history draw rules of this game as the project plays it, used by
+    /// [`GameRecord::new`](crate::GameRecord::new): threefold repetition unless the game says
+    /// more (Swedish Draughts adds its 50-ply rule).
+    const DRAW_RULES: DrawRules = DrawRules::THREEFOLD;
 
     /// The start position on the default board.
     fn start() -> Self;

@@ -82,9 +82,9 @@ pub struct GameRecord<G: Game> {
 }
 
 impl<G: Game> GameRecord<G> {
-    /// A record starting at `start` with the default draw rules (threefold repetition).
+    /// A record starting at `start` with the game's own draw rules ([`Game::DRAW_RULES`]).
     pub fn new(start: G) -> Self {
-        Self::with_rules(start, DrawRules::default())
+        Self::with_rules(start, G::DRAW_RULES)
     }
 
     /// A record starting at `start` with the given draw rules.
