@@ -1,9 +1,10 @@
-//! Choosing a game by its name at run time.
+//! Choosing a game by its name at run time, and setting up its position from the options the
+//! command-line tools share (`--size`, `--fen`).
 //!
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::Game;
+use game_core::{Game, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -17,6 +18,11 @@ pub const GAME_NAMES: &[&str] = &[
 
 /// What a game offers beyond [`Game`] to a program that shows it to people.
 pub trait Describe: Game {
+    /// The board drawn as text for people (several lines); the position string by default.
+    fn diagram(&self) -> String {
+        self.to_string()
+    }
+
     /// Extra lines about the position for people (a score breakdown, say); none by default.
     fn details(&self) -> Vec<String> {
         Vec::new()
@@ -52,5 +58,45 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
     match name {
         _ if !GAME_NAMES.contains(&name) => Err(UnknownGame::Unknown(name.to_owned())),
         _ => Err(UnknownGame::NotBuilt(name.to_owned())),
+    }
+}
+
+/// Why [`setup`] could not set up a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// `--size` for a game with a single board, or a size the game does not have.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The position text is not a position of the game (or contradicts the size).
+    #[error("{game}: {source}")]
+    Position {
+        /// The game's name.
+        game: &'static str,
+        /// What is wrong with the text.
+        source: ParsePositionError,
+    },
+}
+
+/// The position the tools start from: the text `fen` on a board of `size` when given, else the
+/// start position on that board (or the default board).
+///
+/// # Errors
+/// [`SetupError`] when the game has no such size or the text is not a position of the game
+/// (on that board).
+pub fn setup<G: Game>(fen: Option<&str>, size: Option<u32>) -> Result<G, SetupError> {
+    if let Some(size) = size {
+        if !G::BOARD_SIZES.contains(&size) {
+            return Err(SizeError::unsupported::<G>(size).into());
+        }
+    }
+    match (fen, size) {
+        (Some(text), size) => {
+            G::parse_position(text.trim(), size).map_err(|source| SetupError::Position {
+                game: G::NAME,
+                source,
+            })
+        }
+        (None, Some(size)) => Ok(G::start_with_size(size)?),
+        (None, None) => Ok(G::start()),
     }
 }

@@ -52,6 +52,7 @@ mod rng;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;
+mod zobrist;
 
 pub use error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
 pub use game::Game;
@@ -60,3 +61,4 @@ pub use perft::{perft, perft_divide, Perft};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
+pub use zobrist::zobrist_keys;

@@ -9,19 +9,29 @@ use common::{Ring, Walker};
 use game_core::testing::{check_perft_file, parse_perft_vectors, Conformance};
 use game_core::tictactoe::{Mark, TicTacToe};
 use game_core::{
-    perft, perft_divide, random_playout, DrawRules, Game, GameRecord, Outcome, ParseMoveError, Perft, RecordError,
-    Rng,
+    perft, perft_divide, random_playout, DrawRules, Game, GameRecord, Outcome, ParseMoveError,
+    Perft, RecordError, Rng,
 };
 
 /// A second, deliberately naive tic-tac-toe counter: a 9-cell array and the eight lines
 /// written out, sharing nothing with the crate's implementation.
 fn naive_tictactoe_perft(cells: &mut [u8; 9], to_move: u8, depth: u32) -> u64 {
-    const LINES: [[usize; 3]; 8] =
-        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
     if depth == 0 {
         return 1;
     }
-    let won = LINES.iter().any(|l| cells[l[0]] != 0 && cells[l[0]] == cells[l[1]] && cells[l[1]] == cells[l[2]]);
+    let won = LINES
+        .iter()
+        .any(|l| cells[l[0]] != 0 && cells[l[0]] == cells[l[1]] && cells[l[1]] == cells[l[2]]);
     if won {
         return 0;
     }
@@ -48,7 +58,11 @@ fn perft_matches_a_naive_counter_at_every_depth() {
 fn perft_counts_the_published_tictactoe_numbers() {
     let published = [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872];
     for (depth, &count) in published.iter().enumerate() {
-        assert_eq!(perft(&TicTacToe::start(), depth as u32), count, "depth {depth}");
+        assert_eq!(
+            perft(&TicTacToe::start(), depth as u32),
+            count,
+            "depth {depth}"
+        );
     }
     // Nothing is left after nine plies.
     assert_eq!(perft(&TicTacToe::start(), 10), 0);
@@ -80,7 +94,10 @@ fn divide_splits_the_count_by_root_move() {
 
 #[test]
 fn the_perft_file_runner_checks_a_file() {
-    let skipped = check_perft_file::<TicTacToe>(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tictactoe.perft"));
+    let skipped = check_perft_file::<TicTacToe>(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tictactoe.perft"
+    ));
     assert!(skipped.is_empty(), "{skipped}");
 }
 
@@ -96,7 +113,8 @@ fn the_perft_file_runner_fails_on_a_wrong_count() {
 
 #[test]
 fn perft_vector_text_is_parsed_with_sizes_and_comments() {
-    let entries = parse_perft_vectors("# c\nsize 8\nstart\nperft 1: 7\n\nW:W1:B2\nperft 2: 3\n").unwrap();
+    let entries =
+        parse_perft_vectors("# c\nsize 8\nstart\nperft 1: 7\n\nW:W1:B2\nperft 2: 3\n").unwrap();
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[0].size, Some(8));
     assert_eq!(entries[0].counts, vec![(1, 7)]);
@@ -118,18 +136,33 @@ fn checked_play_refuses_an_illegal_move_and_leaves_the_position() {
 #[test]
 fn move_text_errors_say_what_is_wrong() {
     let pos: TicTacToe = ".../.x./... o".parse().unwrap();
-    assert!(matches!(pos.parse_move("d4"), Err(ParseMoveError::Malformed { .. })));
-    assert!(matches!(pos.parse_move("b2"), Err(ParseMoveError::Illegal { .. })));
+    assert!(matches!(
+        pos.parse_move("d4"),
+        Err(ParseMoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        pos.parse_move("b2"),
+        Err(ParseMoveError::Illegal { .. })
+    ));
     let err = ParseMoveError::ambiguous("28x19", vec!["28x17x19".into(), "28x23x19".into()]);
-    assert_eq!(err.to_string(), "ambiguous move \"28x19\": could be 28x17x19, 28x23x19");
+    assert_eq!(
+        err.to_string(),
+        "ambiguous move \"28x19\": could be 28x17x19, 28x23x19"
+    );
 }
 
 #[test]
 fn position_text_errors_give_the_place() {
     let err = "..x/.q./... o".parse::<TicTacToe>().unwrap_err();
     assert_eq!(err.offset, 5);
-    assert!("xxx/oo./... o".parse::<TicTacToe>().is_ok(), "o to move after x's line: a finished game");
-    assert!("xxx/oo./o.. x".parse::<TicTacToe>().is_err(), "counts do not fit");
+    assert!(
+        "xxx/oo./... o".parse::<TicTacToe>().is_ok(),
+        "o to move after x's line: a finished game"
+    );
+    assert!(
+        "xxx/oo./o.. x".parse::<TicTacToe>().is_err(),
+        "counts do not fit"
+    );
 }
 
 #[test]
@@ -148,8 +181,17 @@ fn the_record_plays_undoes_and_reports_the_outcome() {
     }
     assert_eq!(record.outcome(), None);
     record.play_text("c1").unwrap();
-    assert_eq!(record.outcome(), Some(Outcome::Winner { player: Mark::X, reason: "three in a row" }));
-    assert!(matches!(record.play_text("c2"), Err(RecordError::GameOver(_))));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::Winner {
+            player: Mark::X,
+            reason: "three in a row"
+        })
+    );
+    assert!(matches!(
+        record.play_text("c2"),
+        Err(RecordError::GameOver(_))
+    ));
     assert!(record.legal_moves().is_empty());
 
     assert_eq!(record.undo(), Some(2));
@@ -166,9 +208,15 @@ fn the_record_plays_undoes_and_reports_the_outcome() {
 #[test]
 fn the_record_rejects_bad_text_with_a_typed_error() {
     let mut record = GameRecord::new(TicTacToe::start());
-    assert!(matches!(record.play_text("z9"), Err(RecordError::Parse(ParseMoveError::Malformed { .. }))));
+    assert!(matches!(
+        record.play_text("z9"),
+        Err(RecordError::Parse(ParseMoveError::Malformed { .. }))
+    ));
     record.play_text("a1").unwrap();
-    assert!(matches!(record.play_text("a1"), Err(RecordError::Parse(ParseMoveError::Illegal { .. }))));
+    assert!(matches!(
+        record.play_text("a1"),
+        Err(RecordError::Parse(ParseMoveError::Illegal { .. }))
+    ));
     assert!(matches!(record.play(0), Err(RecordError::Illegal(_))));
     assert_eq!(record.moves().len(), 1);
 }
@@ -184,7 +232,12 @@ fn threefold_repetition_draws_on_the_third_occurrence() {
         record.play_text("back").unwrap();
         assert_eq!(record.repetition_count(), round);
     }
-    assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::Draw {
+            reason: "repetition"
+        })
+    );
     record.undo();
     assert_eq!(record.outcome(), None, "undo takes the draw back");
 }
@@ -202,7 +255,11 @@ fn repetition_is_ignored_when_switched_off() {
 
 #[test]
 fn the_no_progress_rule_counts_plies_since_the_last_progress_move() {
-    let rules = DrawRules { repetitions: None, no_progress_plies: Some(5), move_cap: None };
+    let rules = DrawRules {
+        repetitions: None,
+        no_progress_plies: Some(5),
+        move_cap: None,
+    };
     let mut record = GameRecord::with_rules(Ring::start(), rules);
     // on, on, on (cell 3), then on from 3 crosses the start: progress.
     for _ in 0..3 {
@@ -214,12 +271,21 @@ fn the_no_progress_rule_counts_plies_since_the_last_progress_move() {
         assert_eq!(record.outcome(), None);
     }
     record.play_text("back").unwrap();
-    assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "no-progress rule" }));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::Draw {
+            reason: "no-progress rule"
+        })
+    );
 }
 
 #[test]
 fn the_move_cap_draws_when_reached() {
-    let rules = DrawRules { repetitions: None, no_progress_plies: None, move_cap: Some(3) };
+    let rules = DrawRules {
+        repetitions: None,
+        no_progress_plies: None,
+        move_cap: Some(3),
+    };
     let mut record = GameRecord::with_rules(Ring::start(), rules);
     for text in ["on", "on"] {
         record.play_text(text).unwrap();
@@ -255,10 +321,15 @@ fn a_stored_record_with_an_illegal_move_is_refused() {
 
 #[test]
 fn outcomes_print_for_people() {
-    let win: Outcome<Mark> = Outcome::Winner { player: Mark::O, reason: "three in a row" };
+    let win: Outcome<Mark> = Outcome::Winner {
+        player: Mark::O,
+        reason: "three in a row",
+    };
     assert_eq!(win.to_string(), "winner o (three in a row)");
     assert_eq!(win.winner(), Some(Mark::O));
-    let draw: Outcome<Walker> = Outcome::Draw { reason: "repetition" };
+    let draw: Outcome<Walker> = Outcome::Draw {
+        reason: "repetition",
+    };
     assert_eq!(draw.to_string(), "draw (repetition)");
     assert!(draw.is_draw());
 }
@@ -281,7 +352,10 @@ fn the_rng_covers_its_range_evenly() {
     for _ in 0..60_000 {
         counts[rng.below(6)] += 1;
     }
-    assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
+    assert!(
+        counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+        "{counts:?}"
+    );
     assert_eq!(rng.choose::<u8>(&[]), None);
     let distinct: HashSet<u64> = (0..1000).map(|_| rng.next_u64()).collect();
     assert_eq!(distinct.len(), 1000);
@@ -291,7 +365,10 @@ fn the_rng_covers_its_range_evenly() {
 fn the_conformance_kit_passes_correct_games() {
     Conformance::<TicTacToe>::new()
         .games(40)
-        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tictactoe.perft"))
+        .perft_file(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/tictactoe.perft"
+        ))
         .starts(["x../.o./... x".parse().unwrap()])
         .run();
     Conformance::<Ring>::new().games(20).run();

@@ -39,8 +39,12 @@ impl fmt::Display for Ring {
 impl FromStr for Ring {
     type Err = ParsePositionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (cell, side) = s.split_once(' ').ok_or_else(|| ParsePositionError::new(0, "expected `CELL SIDE`"))?;
-        let cell: u8 = cell.parse().map_err(|_| ParsePositionError::new(0, "bad cell"))?;
+        let (cell, side) = s
+            .split_once(' ')
+            .ok_or_else(|| ParsePositionError::new(0, "expected `CELL SIDE`"))?;
+        let cell: u8 = cell
+            .parse()
+            .map_err(|_| ParsePositionError::new(0, "bad cell"))?;
         if cell > 3 {
             return Err(ParsePositionError::new(0, "cell out of range"));
         }
@@ -60,7 +64,10 @@ impl Game for Ring {
     const PLAYERS: &'static [Walker] = &[Walker::A, Walker::B];
 
     fn start() -> Self {
-        Ring { cell: 0, to_move: Walker::A }
+        Ring {
+            cell: 0,
+            to_move: Walker::A,
+        }
     }
     fn to_move(&self) -> Walker {
         self.to_move

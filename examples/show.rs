@@ -1,0 +1,130 @@
+//! Shows a position of any game to people:
+//!
+//! ```text
+//! cargo run --release --example show -- GAME [--size N] [--fen "POSITION"] [--moves "M1 M2 …"]
+//! ```
+//!
+//! It sets up the position (the start by default), plays the moves in order through a game
+//! record (so repetition draws count), then prints the board, the side to move, the legal moves
+//! (their number and up to 50 of them), the scores where the game has them, and as the last
+//! line exactly one of `outcome: none`, `outcome: draw (…)`, `outcome: winner COLOUR (…)`.
+
+mod common;
+
+use std::process::ExitCode;
+
+use boardrules::games::{self, Describe, GameVisitor};
+use game_core::{Game, GameRecord, Outcome};
+
+const USAGE: &str = "usage: show GAME [--size N] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
+games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
+
+/// How many legal moves are listed, at most.
+const MOVES_LISTED: usize = 50;
+
+struct Show {
+    fen: Option<String>,
+    size: Option<u32>,
+    moves: Vec<String>,
+}
+
+impl GameVisitor for Show {
+    type Output = Result<(), String>;
+
+    fn visit<G: Describe>(self) -> Result<(), String> {
+        let start: G = games::setup(self.fen.as_deref(), self.size).map_err(|e| e.to_string())?;
+        let mut record = GameRecord::new(start);
+        for (index, text) in self.moves.iter().enumerate() {
+            if let Err(err) = record.play_text(text) {
+                let pos = *record.current();
+                let legal: Vec<String> = record
+                    .legal_moves()
+                    .iter()
+                    .take(10)
+                    .map(|&mv| pos.move_text(mv))
+                    .collect();
+                let listed = if legal.is_empty() {
+                    "none".to_owned()
+                } else {
+                    legal.join(" ")
+                };
+                return Err(format!(
+                    "move {} {text:?}: {err}\nlegal moves here include: {listed}",
+                    index + 1
+                ));
+            }
+        }
+        let pos = *record.current();
+        println!("{}", pos.diagram());
+        println!("position: {pos}");
+        println!("to move: {}", pos.color_name(pos.to_move()));
+        let moves = record.legal_moves();
+        println!("legal moves: {}", moves.len());
+        if !moves.is_empty() {
+            let listed: Vec<String> = moves
+                .iter()
+                .take(MOVES_LISTED)
+                .map(|&mv| pos.move_text(mv))
+                .collect();
+            let more = if moves.len() > MOVES_LISTED {
+                " …"
+            } else {
+                ""
+            };
+            println!("moves: {}{more}", listed.join(" "));
+        }
+        let scores: Option<Vec<String>> = G::PLAYERS
+            .iter()
+            .map(|&p| pos.score(p).map(|s| format!("{} {s}", pos.color_name(p))))
+            .collect();
+        if let Some(scores) = scores {
+            println!("score: {}", scores.join(", "));
+        }
+        for line in pos.details() {
+            println!("{line}");
+        }
+        println!("{}", outcome_line(&pos, record.outcome()));
+        Ok(())
+    }
+}
+
+/// The contract line: `outcome: none`, `outcome: draw (REASON)` or
+/// `outcome: winner COLOUR (REASON[, N points])`.
+fn outcome_line<G: Game>(pos: &G, outcome: Option<Outcome<G::Player>>) -> String {
+    match outcome {
+        None => "outcome: none".to_owned(),
+        Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),
+        Some(Outcome::Winner { player, reason }) => match pos.score(player) {
+            Some(points) => format!(
+                "outcome: winner {} ({reason}, {points} points)",
+                pos.color_name(player)
+            ),
+            None => format!("outcome: winner {} ({reason})", pos.color_name(player)),
+        },
+    }
+}
+
+fn main() -> ExitCode {
+    common::run(|| {
+        let args = common::Args::parse(USAGE, &[], &["--fen", "--size", "--moves"])?;
+        if !args.positional.is_empty() {
+            return Err(format!(
+                "unexpected {:?}\n{USAGE}",
+                args.positional.join(" ")
+            ));
+        }
+        let moves = args
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        let job = Show {
+            fen: args.fen,
+            size: args.size,
+            moves,
+        };
+        games::visit(&args.game, job).map_err(|e| e.to_string())?
+    })
+}

@@ -1,0 +1,49 @@
+//! The run-time game registry and the tools' shared position set-up.
+
+use boardrules::games::{setup, visit, Describe, GameVisitor, SetupError, UnknownGame, GAME_NAMES};
+use game_core::tictactoe::TicTacToe;
+use game_core::Game;
+
+#[test]
+fn setup_reads_text_and_refuses_sizes_of_single_board_games() {
+    assert_eq!(setup::<TicTacToe>(None, None), Ok(TicTacToe::start()));
+    let pos = setup::<TicTacToe>(Some(" x../.../... o "), None).unwrap();
+    assert_eq!(pos.to_string(), "x../.../... o");
+    assert!(matches!(
+        setup::<TicTacToe>(None, Some(3)),
+        Err(SetupError::Size(_))
+    ));
+    let err = setup::<TicTacToe>(Some("x../... o"), None).unwrap_err();
+    assert!(
+        err.to_string().starts_with("tictactoe: invalid position"),
+        "{err}"
+    );
+}
+
+struct Name;
+
+impl GameVisitor for Name {
+    type Output = &'static str;
+    fn visit<G: Describe>(self) -> &'static str {
+        G::NAME
+    }
+}
+
+#[test]
+fn every_game_name_reaches_its_game_or_says_it_is_not_built() {
+    for name in GAME_NAMES {
+        match visit(name, Name) {
+            Ok(found) => assert_eq!(found, *name),
+            Err(err) => assert_eq!(err, UnknownGame::NotBuilt((*name).to_owned())),
+        }
+    }
+}
+
+#[test]
+fn unknown_names_are_refused_with_the_list_of_games() {
+    let err = visit("chess", Name).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("unknown game \"chess\" (games: {})", GAME_NAMES.join(", "))
+    );
+}
