@@ -1,0 +1,259 @@
+//! The board: nine points, their names, adjacency and the eight lines, as 9-bit masks.
+//!
+//! Point `i` is bit `i` of a [`Bitboard`]: `a1` = 0, `b1` = 1, `c1` = 2, `a2` = 3, …, `c3` = 8
+//! (file-major within a rank, ranks bottom to top).
+
+use core::fmt;
+
+/// A set of points: bit `i` is the point with index `i`; only the low nine bits are used.
+pub type Bitboard = u16;
+
+/// Every point of the board.
+pub const ALL_POINTS: Bitboard = 0x1FF;
+
+/// One of the nine points, `a1` … `c3`.
+///
+/// With the `serde` feature it is stored as its name (`"b2"`), so stored data can never name a
+/// point outside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
+pub struct Point(u8);
+
+impl Point {
+    /// Every point, `a1`, `b1`, `c1`, `a2`, … `c3`.
+    pub const ALL: [Point; 9] = [
+        Point(0),
+        Point(1),
+        Point(2),
+        Point(3),
+        Point(4),
+        Point(5),
+        Point(6),
+        Point(7),
+        Point(8),
+    ];
+
+    /// The centre point `b2`.
+    pub const CENTRE: Point = Point(4);
+
+    /// The point with index `index` (0 = `a1` … 8 = `c3`), or `None` off the board.
+    pub const fn new(index: u8) -> Option<Point> {
+        if index < 9 {
+            Some(Point(index))
+        } else {
+            None
+        }
+    }
+
+    /// The point on `file` (0 = `a` … 2 = `c`) and `rank` (0 = `1` … 2 = `3`).
+    pub const fn from_file_rank(file: u8, rank: u8) -> Option<Point> {
+        if file < 3 && rank < 3 {
+            Some(Point(rank * 3 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The point's index, 0 (`a1`) to 8 (`c3`).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 (`a`) to 2 (`c`).
+    pub const fn file(self) -> u8 {
+        self.0 % 3
+    }
+
+    /// The rank, 0 (rank `1`) to 2 (rank `3`).
+    pub const fn rank(self) -> u8 {
+        self.0 / 3
+    }
+
+    /// The point's bit in a [`Bitboard`].
+    pub const fn bit(self) -> Bitboard {
+        1 << self.0
+    }
+
+    /// The points adjacent to this one along a row, a column or a long diagonal.
+    pub const fn neighbours(self) -> Bitboard {
+        ADJACENT[self.0 as usize]
+    }
+
+    /// Reads a point name, `a1` … `c3`.
+    pub fn parse(text: &str) -> Option<Point> {
+        match text.as_bytes() {
+            &[file @ b'a'..=b'c', rank @ b'1'..=b'3'] => {
+                Point::from_file_rank(file - b'a', rank - b'1')
+            }
+            _ => None,
+        }
+    }
+
+    /// The lowest point of a non-empty bitboard.
+    pub(crate) const fn lowest(bits: Bitboard) -> Point {
+        Point(bits.trailing_zeros() as u8)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file()),
+            char::from(b'1' + self.rank())
+        )
+    }
+}
+
+impl From<Point> for String {
+    fn from(point: Point) -> String {
+        point.to_string()
+    }
+}
+
+impl TryFrom<String> for Point {
+    type Error = String;
+    fn try_from(text: String) -> Result<Point, String> {
+        Point::parse(&text).ok_or_else(|| format!("{text:?} is not a point a1 … c3"))
+    }
+}
+
+/// The points of `bits`, lowest first.
+pub(crate) fn points(mut bits: Bitboard) -> impl Iterator<Item = Point> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            None
+        } else {
+            let point = Point::lowest(bits);
+            bits &= bits - 1;
+            Some(point)
+        }
+    })
+}
+
+/// The eight lines (three rows, three columns, the two long diagonals); three stones of one
+/// colour on one of them are a mill.
+pub const LINES: [Bitboard; 8] = [
+    0b000_000_111, // rank 1: a1 b1 c1
+    0b000_111_000, // rank 2
+    0b111_000_000, // rank 3
+    0b001_001_001, // file a
+    0b010_010_010, // file b
+    0b100_100_100, // file c
+    0b100_010_001, // a1-b2-c3
+    0b001_010_100, // c1-b2-a3
+];
+
+/// `ADJACENT[i]`: the points joined to point `i` by a row, a column or a long diagonal.
+/// The centre touches all eight others; a corner its two edge neighbours and the centre; an
+/// edge midpoint its two corners and the centre (no short diagonals: `b1`–`a2` is no link).
+pub const ADJACENT: [Bitboard; 9] = adjacency();
+
+const fn adjacency() -> [Bitboard; 9] {
+    let mut table = [0; 9];
+    let mut line = 0;
+    while line < LINES.len() {
+        // The links of a line are its first-middle and middle-last pairs.
+        let bits = LINES[line];
+        let first = bits.trailing_zeros();
+        let last = 15 - bits.leading_zeros();
+        let middle = (bits & !(1 << first) & !(1 << last)).trailing_zeros();
+        table[first as usize] |= 1 << middle;
+        table[middle as usize] |= (1 << first) | (1 << last);
+        table[last as usize] |= 1 << middle;
+        line += 1;
+    }
+    table
+}
+
+/// `MILL[bits]`: whether the stones `bits` contain a mill.
+static MILL: [bool; 512] = mill_table();
+
+const fn mill_table() -> [bool; 512] {
+    let mut table = [false; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut line = 0;
+        while line < LINES.len() {
+            if bits as Bitboard & LINES[line] == LINES[line] {
+                table[bits] = true;
+            }
+            line += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+/// Whether the stones `bits` contain a mill (three on a line).
+#[inline]
+pub fn has_mill(bits: Bitboard) -> bool {
+    MILL[(bits & ALL_POINTS) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(name: &str) -> Point {
+        Point::parse(name).expect("a point name")
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for point in Point::ALL {
+            assert_eq!(Point::parse(&point.to_string()), Some(point));
+        }
+        assert_eq!(p("a1").index(), 0);
+        assert_eq!(p("c1").index(), 2);
+        assert_eq!(p("a3").index(), 6);
+        assert_eq!(p("c3").index(), 8);
+        for bad in ["", "a", "d1", "a4", "a0", "A1", "b22", " b2"] {
+            assert_eq!(Point::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    /// Adjacency as the rules page lists it: the centre touches all eight; a corner its two
+    /// edge neighbours and the centre; an edge midpoint its two corners and the centre.
+    #[test]
+    fn adjacency_follows_the_rules_page() {
+        let set = |names: &[&str]| names.iter().fold(0, |acc, n| acc | p(n).bit());
+        assert_eq!(p("b2").neighbours(), ALL_POINTS & !p("b2").bit());
+        assert_eq!(p("a1").neighbours(), set(&["b1", "a2", "b2"]));
+        assert_eq!(p("c3").neighbours(), set(&["b3", "c2", "b2"]));
+        assert_eq!(p("b1").neighbours(), set(&["a1", "c1", "b2"]));
+        assert_eq!(p("a2").neighbours(), set(&["a1", "a3", "b2"]));
+        // No short diagonals.
+        assert_eq!(p("b1").neighbours() & p("a2").bit(), 0);
+        // Adjacency is symmetric.
+        for a in Point::ALL {
+            for b in points(a.neighbours()) {
+                assert_ne!(b.neighbours() & a.bit(), 0, "{a}-{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn mills_are_the_eight_lines() {
+        assert_eq!(MILL.iter().filter(|&&m| m).count(), {
+            // Sets with at least one full line, counted directly.
+            (0..512u16)
+                .filter(|&b| LINES.iter().any(|&l| b & l == l))
+                .count()
+        });
+        assert!(has_mill(set_of(&["a1", "b2", "c3"])));
+        assert!(has_mill(set_of(&["c1", "b2", "a3"])));
+        assert!(has_mill(set_of(&["a2", "b2", "c2"])));
+        assert!(!has_mill(set_of(&["a1", "b1", "a2"])));
+        assert!(!has_mill(set_of(&["b1", "b2", "a3"])));
+    }
+
+    fn set_of(names: &[&str]) -> Bitboard {
+        names.iter().fold(0, |acc, n| acc | p(n).bit())
+    }
+}

@@ -1,0 +1,225 @@
+//! Legal moves of both phases, from bitboards, without allocating per move.
+
+use crate::board::{points, Point, ADJACENT};
+use crate::position::{Move, Phase, Position};
+
+impl Position {
+    /// Whether the player to move is left without a legal move in the movement phase
+    /// (`no_legal_move_loses`). On this board that happens only when the opponent already has
+    /// a mill, so a game's outcome reports the mill; the rule is still applied on its own.
+    pub fn is_blocked(&self) -> bool {
+        self.phase() == Phase::Movement && self.count_steps() == 0
+    }
+
+    /// Clears `moves` and fills it with the legal moves: none once a mill stands
+    /// (`mill_wins_at_once`); placements on every empty point while fewer than six stones are
+    /// on the board (`place_on_any_empty_point`); otherwise steps of one's own stones to
+    /// adjacent empty points (`step_to_adjacent_empty_point`).
+    #[inline]
+    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.mill_wins_at_once() {
+            return;
+        }
+        let empty = self.empty();
+        match self.phase() {
+            Phase::Placement => moves.extend(points(empty).map(Move::Place)),
+            Phase::Movement => {
+                for from in points(self.stones(self.to_move)) {
+                    for to in points(ADJACENT[from.index()] & empty) {
+                        moves.push(Move::Step { from, to });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, by bit counting.
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        if self.mill_wins_at_once() {
+            0
+        } else {
+            match self.phase() {
+                Phase::Placement => self.empty().count_ones() as usize,
+                Phase::Movement => self.count_steps(),
+            }
+        }
+    }
+
+    /// The number of steps the side to move has (ignoring mills).
+    #[inline]
+    fn count_steps(&self) -> usize {
+        let empty = self.empty();
+        points(self.stones(self.to_move))
+            .map(|from| (ADJACENT[from.index()] & empty).count_ones() as usize)
+            .sum()
+    }
+
+    /// Whether `mv` is legal here, checked directly (no move list).
+    #[inline]
+    pub fn is_legal_move(&self, mv: Move) -> bool {
+        self.illegal_reason(mv).is_none()
+    }
+
+    /// Why `mv` is not legal here, in words, or `None` when it is legal.
+    pub fn illegal_reason(&self, mv: Move) -> Option<String> {
+        if self.mill_wins_at_once() {
+            return Some(format!(
+                "the game is over: {} has a mill",
+                self.to_move.other()
+            ));
+        }
+        let me = self.to_move;
+        let empty = self.empty();
+        match (mv, self.phase()) {
+            (Move::Place(to), Phase::Placement) => {
+                (empty & to.bit() == 0).then(|| format!("{to} is not empty"))
+            }
+            (Move::Place(to), Phase::Movement) => Some(format!(
+                "all six stones are on the board: move a stone to an adjacent empty point, \
+                 e.g. {}",
+                self.example_step().unwrap_or(format!("a1-b2 (not {to})"))
+            )),
+            (Move::Step { .. }, Phase::Placement) => Some(format!(
+                "the placement phase lasts until all six stones are on the board: place a \
+                 stone on an empty point, e.g. {}",
+                Point::lowest(empty)
+            )),
+            (Move::Step { from, to }, Phase::Movement) => {
+                if self.stones(me) & from.bit() == 0 {
+                    Some(match self.stone_at(from) {
+                        Some(color) => format!("{from} holds a {color} stone, not a {me} one"),
+                        None => format!("{from} is empty: {me} has no stone there"),
+                    })
+                } else if ADJACENT[from.index()] & to.bit() == 0 {
+                    Some(format!(
+                        "{to} is not adjacent to {from}: stones move one step along a row, a \
+                         column or a long diagonal, and never fly"
+                    ))
+                } else if empty & to.bit() == 0 {
+                    Some(format!("{to} is not empty"))
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    fn example_step(&self) -> Option<String> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.first().map(|mv| match *mv {
+            Move::Step { from, to } => format!("{from}-{to}"),
+            Move::Place(to) => to.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, Move, Phase, Point, Position};
+
+    fn pos(text: &str) -> Position {
+        text.parse().expect("a valid position")
+    }
+
+    fn p(name: &str) -> Point {
+        Point::parse(name).expect("a point")
+    }
+
+    /// Placement: a stone may go on any empty point, in any order.
+    #[test]
+    fn place_on_any_empty_point() {
+        let start = Position::start();
+        assert_eq!(start.legal_moves().len(), 9);
+        let after = pos("B../.W./... w");
+        let moves = after.legal_moves();
+        assert_eq!(moves.len(), 7);
+        assert!(moves.iter().all(|mv| matches!(mv, Move::Place(_))));
+        assert!(!after.is_legal(Move::Place(p("b2"))));
+        assert!(!after.is_legal(Move::Place(p("a3"))));
+        assert!(after.is_legal(Move::Place(p("c3"))));
+    }
+
+    /// Placement goes on until all six stones are down, even with five on the board; no step
+    /// is allowed before.
+    #[test]
+    fn placement_until_all_six_stones_are_down() {
+        let five = pos("WB./BW./W.. b");
+        assert_eq!(five.phase(), Phase::Placement);
+        assert_eq!(five.legal_moves().len(), 4);
+        assert!(!five.is_legal(Move::Step {
+            from: p("b3"),
+            to: p("c3")
+        }));
+        let six = pos("WB./BW./WB. w");
+        assert_eq!(six.phase(), Phase::Movement);
+        assert!(six
+            .legal_moves()
+            .iter()
+            .all(|mv| matches!(mv, Move::Step { .. })));
+        assert!(!six.is_legal(Move::Place(p("c3"))));
+    }
+
+    /// Movement: one step along a row, column or long diagonal to an adjacent empty point.
+    #[test]
+    fn step_to_adjacent_empty_point() {
+        // White a3 b2 c1? That is a mill; use a3, c2, b1 instead.
+        let position = pos("WB./BBW/.W. w");
+        // White: a3, c2, b1. Black: b3, a2, b2. Empty: c3, a1, c1.
+        let mut texts: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| position.move_text(mv))
+            .collect();
+        texts.sort();
+        // a3: neighbours b3 a2 b2, all taken. c2: c3 c1 b2 -> c3, c1. b1: a1 c1 b2 -> a1, c1.
+        assert_eq!(texts, ["b1-a1", "b1-c1", "c2-c1", "c2-c3"]);
+        assert_eq!(position.move_count(), 4);
+    }
+
+    /// No flying and no short diagonals: b1 cannot go to a2 even when it is empty.
+    #[test]
+    fn no_flying_and_no_short_diagonals() {
+        let position = pos("BB./.WW/.WB w");
+        // White: b2 c2 b1. Black: a3 b3 c1. Empty: c3 a2 a1.
+        assert!(!position.is_legal(Move::Step {
+            from: p("b1"),
+            to: p("a2")
+        }));
+        assert!(position.is_legal(Move::Step {
+            from: p("b1"),
+            to: p("a1")
+        }));
+        assert!(position.is_legal(Move::Step {
+            from: p("b2"),
+            to: p("a2")
+        }));
+        assert!(!position.is_legal(Move::Step {
+            from: p("c2"),
+            to: p("a2")
+        }));
+        let reason = position
+            .illegal_reason(Move::Step {
+                from: p("b1"),
+                to: p("a2"),
+            })
+            .expect("illegal");
+        assert!(reason.contains("not adjacent"), "{reason}");
+    }
+
+    /// Only one's own stones move.
+    #[test]
+    fn only_own_stones_move() {
+        let position = pos("BB./.WW/.WB w");
+        assert!(!position.is_legal(Move::Step {
+            from: p("c1"),
+            to: p("c3")
+        }));
+        assert!(!position.is_legal(Move::Step {
+            from: p("a1"),
+            to: p("a2")
+        }));
+    }
+}

@@ -1,0 +1,278 @@
+//! Text both ways: points (`b2`), moves (`b2`, `a1-b2`) and position strings
+//! (`W.B/.W./B.. w`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{Bitboard, Point};
+use crate::position::{Color, Move, Position};
+use crate::{ParseMoveError, ParsePositionError};
+
+impl fmt::Display for Move {
+    /// `b2` for a placement, `a1-b2` for a step.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place(to) => write!(f, "{to}"),
+            Move::Step { from, to } => write!(f, "{from}-{to}"),
+        }
+    }
+}
+
+/// Reads move text without looking at a position: a point (`b2`) or two points joined by `-`
+/// (`a1-b2`).
+///
+/// # Errors
+/// [`ParseMoveError::Malformed`] saying what is wrong.
+pub fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
+    let point = |part: &str, what: &str| {
+        Point::parse(part).ok_or_else(|| {
+            ParseMoveError::malformed(
+                text,
+                format!("{what} {part:?} is not a point: expected a1 … c3 (files a-c, ranks 1-3)"),
+            )
+        })
+    };
+    if text.is_empty() {
+        return Err(ParseMoveError::malformed(
+            text,
+            "empty: expected a point such as b2, or a step such as a1-b2",
+        ));
+    }
+    match text.split_once('-') {
+        None => Ok(Move::Place(point(text, "the point")?)),
+        Some((from, to)) => Ok(Move::Step {
+            from: point(from, "the starting point")?,
+            to: point(to, "the target point")?,
+        }),
+    }
+}
+
+impl Position {
+    /// Reads move text in this position: a placement `b2` or a step `a1-b2`.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Malformed`] when the text is no move, [`ParseMoveError::Illegal`]
+    /// (with the reason) when it names no legal move here.
+    pub fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let mv = parse_move_text(text)?;
+        match self.illegal_reason(mv) {
+            None => Ok(mv),
+            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string: ranks 3 to 1 separated by `/`, `W`/`B`/`.` per point, a space and
+    /// the side to move (`w`/`b`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = [0u8; 13];
+        let mut i = 0;
+        for rank in (0..3).rev() {
+            for file in 0..3 {
+                let point = Point::from_file_rank(file, rank).expect("on the board");
+                text[i] = match self.stone_at(point) {
+                    Some(color) => color.stone_letter() as u8,
+                    None => b'.',
+                };
+                i += 1;
+            }
+            text[i] = if rank > 0 { b'/' } else { b' ' };
+            i += 1;
+        }
+        text[i] = self.to_move.side_letter() as u8;
+        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Reads a position string such as `W.B/.W./B.. w` (see the crate docs for what is
+    /// refused).
+    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
+        let bytes = text.as_bytes();
+        let mut stones: [Bitboard; 2] = [0, 0];
+        let mut i = 0;
+        for rank in (0..3u8).rev() {
+            for file in 0..3u8 {
+                let at = i;
+                let point = Point::from_file_rank(file, rank).expect("on the board");
+                match bytes.get(at) {
+                    Some(b'W') => stones[0] |= point.bit(),
+                    Some(b'B') => stones[1] |= point.bit(),
+                    Some(b'.') => {}
+                    Some(b'/' | b' ') => {
+                        return Err(ParsePositionError::new(
+                            at,
+                            format!(
+                                "rank {} has only {file} points; each rank has three",
+                                rank + 1
+                            ),
+                        ))
+                    }
+                    Some(_) => {
+                        return Err(ParsePositionError::new(
+                            at,
+                            format!(
+                                "expected W, B or . for {point}, found {:?}",
+                                char_at(text, at)
+                            ),
+                        ))
+                    }
+                    None => {
+                        return Err(ParsePositionError::new(
+                            at,
+                            format!(
+                                "the text ends before {point}: expected three ranks of three \
+                                 points, from rank 3 down to rank 1, e.g. W.B/.W./B.. w"
+                            ),
+                        ))
+                    }
+                }
+                i += 1;
+            }
+            let (separator, what) = if rank > 0 {
+                (b'/', "'/' between ranks")
+            } else {
+                (b' ', "a space before the side to move")
+            };
+            match bytes.get(i) {
+                Some(&c) if c == separator => {}
+                Some(_) => {
+                    return Err(ParsePositionError::new(
+                        i,
+                        format!(
+                            "expected {what} after rank {}, found {:?} (each rank has exactly \
+                             three points)",
+                            rank + 1,
+                            char_at(text, i)
+                        ),
+                    ))
+                }
+                None => {
+                    return Err(ParsePositionError::new(
+                        i,
+                        format!("the text ends after rank {}: expected {what}", rank + 1),
+                    ))
+                }
+            }
+            i += 1;
+        }
+        let to_move = match bytes.get(i) {
+            Some(b'w') => Color::White,
+            Some(b'b') => Color::Black,
+            Some(_) => {
+                return Err(ParsePositionError::new(
+                    i,
+                    format!(
+                        "the side to move must be w or b, found {:?}",
+                        char_at(text, i)
+                    ),
+                ))
+            }
+            None => {
+                return Err(ParsePositionError::new(
+                    i,
+                    "the side to move (w or b) is missing",
+                ))
+            }
+        };
+        if bytes.len() > i + 1 {
+            return Err(ParsePositionError::new(
+                i + 1,
+                "unexpected text after the side to move",
+            ));
+        }
+        Position::from_stones(stones[0], stones[1], to_move)
+    }
+}
+
+/// The character starting at byte `at` of `text` (or the byte, when `at` is inside one).
+fn char_at(text: &str, at: usize) -> char {
+    text.get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn position_text_round_trips() {
+        for text in [
+            ".../.../... w",
+            "W.B/.W./B.. w",
+            "WB./BW./W.. b",
+            "WB./BW./WB. w",
+            "WWW/BB./... b",
+        ] {
+            let pos: Position = text.parse().expect(text);
+            assert_eq!(pos.to_string(), text);
+        }
+        assert_eq!(Position::start().to_string(), ".../.../... w");
+    }
+
+    #[test]
+    fn position_text_errors_name_the_problem() {
+        let cases: &[(&str, usize, &str)] = &[
+            ("", 0, "ends before a3"),
+            ("..x/.../... w", 2, "expected W, B or ."),
+            ("..../.../... w", 3, "'/' between ranks"),
+            ("../.../... w", 2, "rank 3 has only 2 points"),
+            ("...", 3, "ends after rank 3"),
+            (".../.../...w", 11, "a space"),
+            (".../.../... ", 12, "missing"),
+            (".../.../... x", 12, "w or b"),
+            (".../.../... w ", 13, "after the side to move"),
+            ("WWW/WB./BB. b", 0, "4 stones"),
+            ("W../.../... w", 0, "cannot arise"),
+            (".../.../... b", 0, "cannot arise"),
+            ("WWW/.../BBB w", 0, "both colours"),
+            ("WWW/BB./... w", 0, "cannot arise"),
+            ("WWW/.../BBB b", 0, "both colours"),
+            ("BBB/WW./W.. b", 0, "black is to move but already has a mill"),
+            ("é../.../... w", 0, "'é'"),
+        ];
+        for &(text, offset, needle) in cases {
+            let err = text.parse::<Position>().expect_err(text);
+            assert_eq!(err.offset, offset, "{text:?}: {err}");
+            assert!(err.reason.contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn move_text_both_ways() {
+        assert_eq!(parse_move_text("b2").ok(), Point::parse("b2").map(Move::Place));
+        let step = parse_move_text("a1-b2").expect("a step");
+        assert_eq!(step.to_string(), "a1-b2");
+        for junk in ["", "-", "b", "b2-", "-b2", "d1", "a1-b2-c3", "a1 b2", "A1", "a1-a4"] {
+            assert!(
+                matches!(
+                    parse_move_text(junk),
+                    Err(ParseMoveError::Malformed { .. })
+                ),
+                "{junk:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let pos: Position = "W.B/.W./B.. w".parse().expect("valid");
+        let reason = |text: &str| match pos.parse_move(text) {
+            Err(ParseMoveError::Illegal { reason, .. }) => reason,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert!(reason("b2").contains("b2 is not empty"));
+        assert!(reason("a1-a2").contains("placement phase"));
+        assert!(pos.parse_move("c1").is_ok());
+        let finished: Position = "WWW/BB./... b".parse().expect("valid");
+        assert!(matches!(
+            finished.parse_move("c1"),
+            Err(ParseMoveError::Illegal { reason, .. }) if reason.contains("game is over")
+        ));
+    }
+}

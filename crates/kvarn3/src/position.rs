@@ -1,0 +1,310 @@
+//! The state of a game (stones of each colour, side to move, hash key) and how a move changes
+//! it.
+
+use core::fmt;
+
+use crate::board::{has_mill, Bitboard, Point, ALL_POINTS};
+use crate::zobrist;
+use crate::ParsePositionError;
+
+/// Stones each player has; the placement phase lasts until all of them are on the board.
+pub const STONES_PER_PLAYER: u32 = 3;
+
+/// One of the two players. White moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Color {
+    /// Moves first; `W` on the board, `w` as the side to move.
+    White = 0,
+    /// Moves second; `B` on the board, `b` as the side to move.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The letter of this colour's stones in a position string, `W` or `B`.
+    pub const fn stone_letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+
+    /// The letter of this colour as the side to move in a position string, `w` or `b`.
+    pub const fn side_letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    /// `white` or `black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// The two phases of the game, read from the number of stones on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Fewer than six stones on the board: a move places a stone on any empty point.
+    Placement,
+    /// All six stones on the board: a move takes a stone to an adjacent empty point.
+    Movement,
+}
+
+/// A move: a placement (`b2`) or a step to an adjacent empty point (`a1-b2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// Places a stone of the side to move on an empty point (placement phase).
+    Place(Point),
+    /// Moves a stone of the side to move from `from` to the adjacent empty point `to`
+    /// (movement phase).
+    Step {
+        /// Where the stone stands.
+        from: Point,
+        /// The adjacent empty point it goes to.
+        to: Point,
+    },
+}
+
+impl Move {
+    /// The point the stone arrives on.
+    pub const fn to(self) -> Point {
+        match self {
+            Move::Place(to) | Move::Step { to, .. } => to,
+        }
+    }
+
+    /// The point the stone leaves, for a step.
+    pub const fn from(self) -> Option<Point> {
+        match self {
+            Move::Place(_) => None,
+            Move::Step { from, .. } => Some(from),
+        }
+    }
+}
+
+/// A position of Kvarn med tre pjäser: the stones on the nine points and the side to move.
+///
+/// A small `Copy` value (16 bytes) with its Zobrist key kept up to date by every move. The
+/// phase follows from the stone count ([`Position::phase`]). History (for the threefold
+/// repetition draw and a ply cap) lives in a [`GameRecord`](crate::GameRecord), not here.
+///
+/// With the `serde` feature a position is stored as its position string, and checked when
+/// read back.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
+pub struct Position {
+    /// The stones of White (`[0]`) and Black (`[1]`).
+    pub(crate) stones: [Bitboard; 2],
+    pub(crate) to_move: Color,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The empty board, White to place first.
+    pub const START: Position = Position {
+        stones: [0, 0],
+        to_move: Color::White,
+        hash: 0,
+    };
+
+    /// A position from the stones of each colour and the side to move, checked as a position
+    /// string is (see the crate docs): at most three stones a colour, counts that fit the side
+    /// to move during placement, no mill of the side to move.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] (at offset 0) naming what cannot arise.
+    pub fn from_stones(
+        white: Bitboard,
+        black: Bitboard,
+        to_move: Color,
+    ) -> Result<Position, ParsePositionError> {
+        let invalid = |reason: String| Err(ParsePositionError::new(0, reason));
+        if (white | black) & !ALL_POINTS != 0 {
+            return invalid("a stone lies off the nine points".to_owned());
+        }
+        if white & black != 0 {
+            return invalid("a point holds stones of both colours".to_owned());
+        }
+        let (w, b) = (white.count_ones(), black.count_ones());
+        for (color, count) in [(Color::White, w), (Color::Black, b)] {
+            if count > STONES_PER_PLAYER {
+                return invalid(format!(
+                    "{color} has {count} stones; each player has only {STONES_PER_PLAYER}"
+                ));
+            }
+        }
+        if w + b < 2 * STONES_PER_PLAYER {
+            // Placement: White has placed as many stones as Black (White to move) or one more.
+            let fits = match to_move {
+                Color::White => w == b,
+                Color::Black => w == b + 1,
+            };
+            if !fits {
+                return invalid(format!(
+                    "{w} white and {b} black stones cannot arise with {to_move} to move during \
+                     placement (White places first, so White has as many stones as Black when \
+                     White is to move, and one more when Black is to move)"
+                ));
+            }
+        }
+        let (white_mill, black_mill) = (has_mill(white), has_mill(black));
+        if white_mill && black_mill {
+            return invalid("both colours have a mill; the game ends at the first".to_owned());
+        }
+        let mover_mill = match to_move {
+            Color::White => white_mill,
+            Color::Black => black_mill,
+        };
+        if mover_mill {
+            return invalid(format!(
+                "{to_move} is to move but already has a mill; the game ended when it was formed"
+            ));
+        }
+        let mut pos = Position {
+            stones: [white, black],
+            to_move,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The stones of `color`.
+    #[inline]
+    pub const fn stones(&self, color: Color) -> Bitboard {
+        self.stones[color as usize]
+    }
+
+    /// The empty points.
+    #[inline]
+    pub const fn empty(&self) -> Bitboard {
+        ALL_POINTS & !(self.stones[0] | self.stones[1])
+    }
+
+    /// The colour of the stone on `point`, if any.
+    pub const fn stone_at(&self, point: Point) -> Option<Color> {
+        if self.stones[0] & point.bit() != 0 {
+            Some(Color::White)
+        } else if self.stones[1] & point.bit() != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The player to move.
+    #[inline]
+    pub const fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The number of stones on the board.
+    #[inline]
+    pub const fn stone_count(&self) -> u32 {
+        (self.stones[0] | self.stones[1]).count_ones()
+    }
+
+    /// The phase, from the stone count: placement until all six stones are on the board.
+    #[inline]
+    pub const fn phase(&self) -> Phase {
+        if self.stone_count() < 2 * STONES_PER_PLAYER {
+            Phase::Placement
+        } else {
+            Phase::Movement
+        }
+    }
+
+    /// Whether `color` has a mill (three stones on a row, a column or a long diagonal).
+    #[inline]
+    pub fn has_mill(&self, color: Color) -> bool {
+        has_mill(self.stones(color))
+    }
+
+    /// Whether the game is over because the player who just moved formed a mill
+    /// (`mill_wins_at_once`: a mill ends the game in either phase).
+    #[inline]
+    pub fn mill_wins_at_once(&self) -> bool {
+        self.has_mill(self.to_move.other())
+    }
+
+    /// The Zobrist key, from scratch.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        zobrist::stones_key(Color::White, self.stones[0])
+            ^ zobrist::stones_key(Color::Black, self.stones[1])
+            ^ zobrist::side_key(self.to_move)
+    }
+
+    /// Plays `mv` for the side to move without checking it; the Zobrist key follows.
+    #[inline]
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let me = self.to_move as usize;
+        match mv {
+            Move::Place(to) => {
+                self.stones[me] |= to.bit();
+                self.hash ^= zobrist::STONE[me][to.index()];
+            }
+            Move::Step { from, to } => {
+                // `no_flying`: a step only ever goes to an adjacent point (checked by the
+                // generator and by checked play); here the stone is just moved.
+                self.stones[me] = (self.stones[me] & !from.bit()) | to.bit();
+                self.hash ^= zobrist::STONE[me][from.index()] ^ zobrist::STONE[me][to.index()];
+            }
+        }
+        self.to_move = self.to_move.other();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+}
+
+impl Default for Position {
+    /// The start position.
+    fn default() -> Self {
+        Position::START
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+impl From<Position> for String {
+    fn from(pos: Position) -> String {
+        pos.to_string()
+    }
+}
+
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+    fn try_from(text: String) -> Result<Position, ParsePositionError> {
+        text.parse()
+    }
+}
