@@ -1,1 +1,144 @@
-//! Sundraval (hex territory game) rules engine: hex bitboards, pie opening, scoring.
+//! # sundraval
+//!
+//! A rules engine for **Sundraval**, a hex territory game for two players: build the group of
+//! stones with the most separate territories. Boards of 3 to 11 points a side (9 by default),
+//! the two-stone pie opening, placement legality by bitboard flood fill, the two-pass ending,
+//! and the complete scoring (dead groups removed weakest first, territory counts, the seed's
+//! winner rule with both tie-breaks, and the later triangular rule as an option).
+//!
+//! The binding rules are in `docs/rules/sundraval.md` of the repository.
+//!
+//! - Points use the Havannah convention: columns `a, b, …`, rows `1, 2, …`; the point in column
+//!   `c` and row `r` exists when `|c − r| ≤ n − 1`.
+//! - Moves: a point (`e5`), `pass`, the opening `e5+f7` (black point, then white point), and
+//!   the second player's answer `keep` (it plays White) or `swap` (it plays Black).
+//! - Outcomes and the side to move are by [`Seat`]; each seat's colour is part of the
+//!   position ([`Position::color_of`], [`Game::color_name`]).
+//! - The position string has four fields: the rows from 1 to 2n−1 (`B`, `W`, `.`, or a number
+//!   for a run of empty points), the turn (`b`, `w`, `setup`, `choose`), the first seat's
+//!   colour (`B` until a `swap`), and the consecutive passes (`0`, `1`, `2`). The start on 5
+//!   a side is `5/6/7/8/9/8/7/6/5 setup B 0`.
+//! - The scoring rule is chosen per call ([`Position::outcome_with`], [`Score::decide`]); it is
+//!   not part of the position. [`Game::outcome`] uses the seed's rule.
+//!
+//! ```
+//! use sundraval::{Color, Game, Move, Position, ScoringRule, Seat, Turn};
+//!
+//! let mut pos = Position::new(3)?;
+//! assert_eq!(pos.legal_moves().len(), 19 * 18); // every ordered pair of points
+//! for text in ["b2+d4", "keep", "b1", "pass", "pass"] {
+//!     let mv = pos.parse_move(text)?;
+//!     pos.play(mv)?;
+//! }
+//! assert_eq!(pos.turn(), Turn::Play(Color::White));
+//! assert!(pos.is_over());
+//! let score = pos.score_breakdown();
+//! for group in &score.groups {
+//!     println!("{} group of {} stones, alive: {}", group.color, group.size(), group.alive);
+//! }
+//! let outcome = pos.outcome().expect("two passes end the game");
+//! println!("{outcome}, the first seat plays {}", pos.color_name(Seat::First));
+//! assert_eq!(pos.outcome_with(ScoringRule::Triangular).is_some(), true);
+//! assert_eq!(pos.parse_move("e5").is_err(), true);
+//! # let _ = Move::Pass;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod score;
+mod zobrist;
+
+pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{DrawRules, SizeError};
+pub use position::{Color, Move, Position, Seat, Turn};
+pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
+
+impl Position {
+    /// How the game ended under `rule`, or `None` while it goes on (fewer than two passes).
+    pub fn outcome_with(&self, rule: ScoringRule) -> Option<Outcome<Seat>> {
+        if !self.is_over() {
+            return None;
+        }
+        let (winner, reason) = self.score_breakdown().decide(rule);
+        Some(match winner {
+            Some(color) => Outcome::Winner {
+                player: self.seat_of(color),
+                reason,
+            },
+            None => Outcome::Draw { reason },
+        })
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Seat;
+    const NAME: &'static str = "sundraval";
+    const PLAYERS: &'static [Seat] = &[Seat::First, Seat::Second];
+    const BOARD_SIZES: &'static [u32] = &[9, 3, 4, 5, 6, 7, 8, 10, 11];
+    /// No position can repeat (stones are never removed during play, and the passes are part
+    /// of the position), so no history draw applies.
+    const DRAW_RULES: DrawRules = DrawRules::NONE;
+
+    fn start() -> Self {
+        Position::start_default()
+    }
+
+    fn start_with_size(size: u32) -> Result<Self, SizeError> {
+        Position::new(size)
+    }
+
+    fn board_size(&self) -> Option<u32> {
+        Some(self.size())
+    }
+
+    fn to_move(&self) -> Seat {
+        self.seat_to_move()
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
+        self.count_moves()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check_legal(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.outcome_with(ScoringRule::Seed)
+    }
+
+    fn color_name(&self, seat: Seat) -> String {
+        self.color_of(seat).name().to_owned()
+    }
+
+    fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    fn fresh_hash_key(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.read_move(text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        Position::write_move(mv)
+    }
+}

@@ -1,0 +1,110 @@
+//! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill.
+
+use crate::board::{point_count, Point, PointSet};
+use crate::position::{Color, Move, Position, Turn};
+
+impl Position {
+    /// The points where `color` may place a stone: the empty points whose empty region touches
+    /// a stone of the other colour (`placement_rule`), whoever is to move.
+    ///
+    /// The fill starts from the empty points next to an enemy stone and grows through empty
+    /// points: every point it reaches has a path of empty points to an enemy stone.
+    #[inline]
+    pub fn placements(&self, color: Color) -> PointSet {
+        let empty = self.empty_points();
+        let enemy = self.stones[color.other().index()];
+        let seed = enemy.dilate().and(&empty);
+        PointSet::fill(seed, &empty)
+    }
+
+    /// The placements of the side to move, or the empty set during the opening and after the
+    /// game.
+    #[inline]
+    pub fn legal_placements(&self) -> PointSet {
+        match self.turn {
+            Turn::Play(color) if !self.is_over() => self.placements(color),
+            _ => PointSet::EMPTY,
+        }
+    }
+
+    /// Whether `point` is a legal placement for the side to move: a board point, empty, whose
+    /// empty region reaches an enemy stone. Fills only that point's region.
+    pub fn is_legal_placement(&self, point: Point) -> bool {
+        let Turn::Play(color) = self.turn else {
+            return false;
+        };
+        if self.is_over() || !self.contains(point) {
+            return false;
+        }
+        let empty = self.empty_points();
+        if !empty.contains(point) {
+            return false;
+        }
+        let mut seed = PointSet::EMPTY;
+        seed.insert(point);
+        let region = PointSet::fill(seed, &empty);
+        region
+            .dilate()
+            .intersects(&self.stones[color.other().index()])
+    }
+
+    /// Fills `moves` with the legal moves (see [`game_core::Game::legal_moves_into`]).
+    pub(crate) fn generate(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        match self.turn {
+            Turn::Setup => {
+                // pie_rule: every ordered pair of different points, black point first.
+                let points = self.points();
+                let p = point_count(self.size()) as usize;
+                moves.reserve(p * (p - 1));
+                for black in points.iter() {
+                    for white in points.iter() {
+                        if black != white {
+                            moves.push(Move::Opening { black, white });
+                        }
+                    }
+                }
+            }
+            Turn::Choose => {
+                moves.push(Move::Keep);
+                moves.push(Move::Swap);
+            }
+            Turn::Play(color) => {
+                if self.is_over() {
+                    return;
+                }
+                let placements = self.placements(color);
+                moves.reserve(placements.len() + 1);
+                moves.extend(placements.iter().map(Move::Place));
+                // pass_rule: passing is always allowed.
+                moves.push(Move::Pass);
+            }
+        }
+    }
+
+    /// The number of legal moves, counted without listing them.
+    pub(crate) fn count_moves(&self) -> usize {
+        match self.turn {
+            Turn::Setup => {
+                let p = point_count(self.size()) as usize;
+                p * (p - 1)
+            }
+            Turn::Choose => 2,
+            Turn::Play(color) if !self.is_over() => self.placements(color).len() + 1,
+            Turn::Play(_) => 0,
+        }
+    }
+
+    /// Whether `mv` is legal here, without generating the other moves.
+    pub(crate) fn check_legal(&self, mv: Move) -> bool {
+        match (mv, self.turn) {
+            (Move::Opening { black, white }, Turn::Setup) => {
+                black != white && self.contains(black) && self.contains(white)
+            }
+            (Move::Keep | Move::Swap, Turn::Choose) => true,
+            (Move::Pass, Turn::Play(_)) => !self.is_over(),
+            (Move::Place(point), Turn::Play(_)) => self.is_legal_placement(point),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! The state of a game and how a move changes it.
+
+use core::fmt;
+
+use crate::board::{self, Point, PointSet, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+use crate::zobrist;
+use game_core::SizeError;
+
+/// A stone colour. Black moves first after the opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Color {
+    /// Black: moves first once the opening is over.
+    Black,
+    /// White.
+    White,
+}
+
+impl Color {
+    /// Both colours, Black first.
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    /// The other colour.
+    #[inline]
+    #[must_use]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The lower-case name, `black` or `white`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Color {
+    /// `black` or `white`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A seat at the table: the first player (who places the opening stones) or the second (who
+/// chooses colours). Outcomes and the side to move are reported by seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Seat {
+    /// The player who places the two opening stones.
+    First,
+    /// The player who answers `keep` or `swap`.
+    Second,
+}
+
+impl Seat {
+    /// The other seat.
+    #[must_use]
+    pub const fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    /// `first` or `second`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::First => "first",
+            Seat::Second => "second",
+        })
+    }
+}
+
+/// Whose turn it is and what kind of turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// The first seat places one black and one white stone (the pie opening).
+    Setup,
+    /// The second seat answers `keep` (it plays White) or `swap` (it plays Black).
+    Choose,
+    /// The normal game: the colour to move places a stone or passes.
+    Play(Color),
+}
+
+impl Turn {
+    fn hash_code(self) -> usize {
+        match self {
+            Turn::Setup => 0,
+            Turn::Choose => 1,
+            Turn::Play(Color::Black) => 2,
+            Turn::Play(Color::White) => 3,
+        }
+    }
+}
+
+/// A move: a placement, a pass, or one of the opening moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// A stone of the mover's colour on an empty point (`e5`).
+    Place(Point),
+    /// The mover passes (`pass`).
+    Pass,
+    /// The first seat's opening: a black and a white stone on two different points (`e5+f7`).
+    Opening {
+        /// The point of the black stone.
+        black: Point,
+        /// The point of the white stone.
+        white: Point,
+    },
+    /// The second seat keeps the colours: it plays White (`keep`).
+    Keep,
+    /// The second seat swaps: it plays Black (`swap`).
+    Swap,
+}
+
+/// A Sundraval position: the stones, the board size, whose turn it is, the colour of the
+/// first seat and the number of consecutive passes. A small `Copy` value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
+pub struct Position {
+    pub(crate) stones: [PointSet; 2],
+    pub(crate) size: u8,
+    pub(crate) turn: Turn,
+    pub(crate) first_seat: Color,
+    pub(crate) passes: u8,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The start position (empty board, the first seat to place the opening stones) on a board
+    /// with `size` points a side.
+    ///
+    /// # Errors
+    /// [`SizeError`] for a size outside 3..=11.
+    pub fn new(size: u32) -> Result<Position, SizeError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(SizeError::unsupported::<Position>(size));
+        }
+        let mut pos = Position {
+            stones: [PointSet::EMPTY; 2],
+            size: size as u8,
+            turn: Turn::Setup,
+            first_seat: Color::Black,
+            passes: 0,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The start position on the default board (9 points a side).
+    pub fn start_default() -> Position {
+        match Position::new(DEFAULT_SIZE) {
+            Ok(pos) => pos,
+            Err(_) => unreachable!("the default size is supported"),
+        }
+    }
+
+    /// Points per side of the board (3..=11).
+    pub fn size(&self) -> u32 {
+        u32::from(self.size)
+    }
+
+    /// Every point of this position's board.
+    pub fn points(&self) -> PointSet {
+        *board::board_points(self.size)
+    }
+
+    /// Whether `point` lies on this position's board.
+    pub fn contains(&self, point: Point) -> bool {
+        point.is_on_board(self.size())
+    }
+
+    /// The colour of the stone on `point`, if any.
+    pub fn stone_at(&self, point: Point) -> Option<Color> {
+        if self.stones[0].contains(point) {
+            Some(Color::Black)
+        } else if self.stones[1].contains(point) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The stones of `color`.
+    pub fn stones(&self, color: Color) -> PointSet {
+        self.stones[color.index()]
+    }
+
+    /// The empty points of the board.
+    pub fn empty_points(&self) -> PointSet {
+        self.points()
+            .and_not(&self.stones[0])
+            .and_not(&self.stones[1])
+    }
+
+    /// Whose turn it is and what kind of turn.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    /// The colour to move in the normal game (`None` during the opening).
+    pub fn color_to_move(&self) -> Option<Color> {
+        match self.turn {
+            Turn::Play(color) => Some(color),
+            Turn::Setup | Turn::Choose => None,
+        }
+    }
+
+    /// The seat to move: the first seat during the setup, the second while it chooses, then
+    /// the seat of the colour to move.
+    pub fn seat_to_move(&self) -> Seat {
+        match self.turn {
+            Turn::Setup => Seat::First,
+            Turn::Choose => Seat::Second,
+            Turn::Play(color) => self.seat_of(color),
+        }
+    }
+
+    /// The colour `seat` plays (before the `keep`/`swap` answer: the first seat Black).
+    pub fn color_of(&self, seat: Seat) -> Color {
+        match seat {
+            Seat::First => self.first_seat,
+            Seat::Second => self.first_seat.other(),
+        }
+    }
+
+    /// The seat that plays `color`.
+    pub fn seat_of(&self, color: Color) -> Seat {
+        if color == self.first_seat {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+
+    /// Consecutive passes just made: 0, 1, or 2 (the game is over).
+    pub fn passes(&self) -> u32 {
+        u32::from(self.passes)
+    }
+
+    /// Whether the game is over (two consecutive passes).
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = zobrist::turn(self.turn.hash_code())
+            ^ zobrist::passes(self.passes)
+            ^ zobrist::size(self.size);
+        if self.first_seat == Color::White {
+            hash ^= zobrist::first_seat_white();
+        }
+        for color in Color::ALL {
+            for p in self.stones[color.index()].iter() {
+                hash ^= zobrist::stone(color.index(), p.index());
+            }
+        }
+        hash
+    }
+
+    #[inline]
+    fn set_turn(&mut self, turn: Turn) {
+        self.hash ^= zobrist::turn(self.turn.hash_code()) ^ zobrist::turn(turn.hash_code());
+        self.turn = turn;
+    }
+
+    #[inline]
+    fn set_passes(&mut self, passes: u8) {
+        self.hash ^= zobrist::passes(self.passes) ^ zobrist::passes(passes);
+        self.passes = passes;
+    }
+
+    #[inline]
+    fn put_stone(&mut self, color: Color, point: Point) {
+        self.stones[color.index()].insert(point);
+        self.hash ^= zobrist::stone(color.index(), point.index());
+    }
+
+    /// Plays `mv` without checking it (the moves come from the generator). Memory-safe for any
+    /// move; an illegal move leaves an unspecified position.
+    #[inline]
+    pub(crate) fn apply(&mut self, mv: Move) {
+        match mv {
+            Move::Place(point) => {
+                let color = self.color_to_move().unwrap_or(Color::Black);
+                self.put_stone(color, point);
+                self.set_passes(0);
+                self.set_turn(Turn::Play(color.other()));
+            }
+            Move::Pass => {
+                let color = self.color_to_move().unwrap_or(Color::Black);
+                self.set_passes((self.passes + 1).min(2));
+                self.set_turn(Turn::Play(color.other()));
+            }
+            Move::Opening { black, white } => {
+                self.put_stone(Color::Black, black);
+                self.put_stone(Color::White, white);
+                self.set_turn(Turn::Choose);
+            }
+            Move::Keep => {
+                // pie_rule: the second seat keeps White; Black (the first seat) moves next.
+                self.set_turn(Turn::Play(Color::Black));
+            }
+            Move::Swap => {
+                // pie_rule: the second seat takes Black and moves next.
+                if self.first_seat == Color::Black {
+                    self.first_seat = Color::White;
+                    self.hash ^= zobrist::first_seat_white();
+                }
+                self.set_turn(Turn::Play(Color::Black));
+            }
+        }
+    }
+}
+
+impl Default for Position {
+    /// The start position on the default board.
+    fn default() -> Self {
+        Position::start_default()
+    }
+}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}

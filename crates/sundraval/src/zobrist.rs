@@ -1,0 +1,66 @@
+//! Zobrist keys: one random 64-bit key per (colour, point) and per piece of state, fixed at
+//! compile time.
+
+use crate::board::{ROW_STRIDE, WORDS};
+
+/// Key slots per colour: every index of the layout that can hold a point.
+const SLOTS: usize = WORDS * 64;
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// All keys: 2 × 512 stone keys, then the state keys.
+const KEYS: [u64; 2 * SLOTS + 16] = {
+    let mut keys = [0u64; 2 * SLOTS + 16];
+    let mut state = 0x5D2A_7A1C_0FFE_E5EDu64;
+    let mut i = 0;
+    while i < keys.len() {
+        let (next, key) = splitmix(state);
+        state = next;
+        keys[i] = key;
+        i += 1;
+    }
+    keys
+};
+
+// The layout never uses more than 21 rows.
+const _: () = assert!(21 * ROW_STRIDE as usize <= SLOTS);
+
+/// The key of a stone of colour index `color` (0 black, 1 white) on layout index `index`.
+#[inline]
+pub(crate) fn stone(color: usize, index: usize) -> u64 {
+    KEYS[(color * SLOTS + index) % (2 * SLOTS)]
+}
+
+/// The key of the turn state: 0 setup, 1 choose, 2 black to move, 3 white to move.
+#[inline]
+pub(crate) fn turn(code: usize) -> u64 {
+    KEYS[2 * SLOTS + (code & 3)]
+}
+
+/// The key of the first seat playing White (after a swap).
+#[inline]
+pub(crate) fn first_seat_white() -> u64 {
+    KEYS[2 * SLOTS + 4]
+}
+
+/// The key of `passes` consecutive passes (0 has key 0).
+#[inline]
+pub(crate) fn passes(passes: u8) -> u64 {
+    match passes {
+        0 => 0,
+        1 => KEYS[2 * SLOTS + 5],
+        _ => KEYS[2 * SLOTS + 6],
+    }
+}
+
+/// The key of the board size (3..=11).
+#[inline]
+pub(crate) fn size(size: u8) -> u64 {
+    KEYS[2 * SLOTS + 7 + (size as usize % 9)]
+}
