@@ -1,1 +1,229 @@
-//! Swedish Draughts (10x10 and 8x8) rules engine: bitboard move generation, notation, perft.
+//! # swedish-draughts
+//!
+//! A rules engine for Swedish Draughts (Mats Winther, 2017) on the 10x10 board (20 men each)
+//! and the 8x8 board ("Swedish Checkers", 12 men each): bitboard move generation with the full
+//! capture rules, PDN notation both ways, perft, on the [`game_core::Game`] trait.
+//!
+//! The rules in brief (the whole set, with every decision taken: `docs/rules/swedish-draughts.md`):
+//! men step diagonally forward; dames fly along diagonals. Capturing is compulsory and the
+//! sequence that captures the most pieces must be chosen. The first jump of a sequence is
+//! diagonal (forward for a man); later jumps may also be *orthogonal* — two files sideways or
+//! two ranks forward for a man, any orthogonal direction for a dame ("deferred capture
+//! freedom"). A man never captures backwards. A dame flies to its victim and may land anywhere
+//! behind it, but its last jump must halt directly behind the last captured piece. Captured
+//! pieces stay on the board, blocking, until the move is over. A man is promoted only when it
+//! ends its move on the far rank. A player with no piece or no legal move loses.
+//!
+//! ```
+//! use swedish_draughts::{Game, Position};
+//!
+//! let mut pos = Position::start(); // 10x10, White to move
+//! assert_eq!(pos.legal_moves().len(), 9);
+//! let mv = pos.parse_move("32-28")?;
+//! pos.play(mv)?;
+//! assert_eq!(pos.to_string(), "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20");
+//!
+//! // The 8x8 board: same type, the size is a property of the position.
+//! let small = Position::start_with_size(8)?;
+//! assert_eq!(small.legal_moves().len(), 7);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## A deferred orthogonal capture
+//!
+//! White's man on 33 (f4) faces the black man on 23 (f6) straight ahead, two ranks up the
+//! file, but it may not start with an orthogonal jump: the first jump of a man is diagonally
+//! forward. It jumps 28 (e5) to 22 (d6); from there, later in the sequence, it may capture
+//! orthogonally: sideways over 23 to 24 (h6), then forward along the file over 14 (h8) to
+//! 4 (h10). Three pieces; the man ends its move on the far rank, so it becomes a dame.
+//!
+//! ```
+//! use swedish_draughts::{Game, Piece, Color, Position};
+//!
+//! let pos: Position = "W:W33:B28,23,14".parse()?;
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(pos.move_text(moves[0]), "33x4");
+//! assert_eq!(pos.move_chain(moves[0]), Some(vec![33, 22, 24, 4]));
+//! let mut after = pos;
+//! after.play(moves[0])?;
+//! assert_eq!(after.to_string(), "B:WK4:B");
+//! assert_eq!(after.piece_at(4), Some((Color::White, Piece::Dame)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Draws
+//!
+//! A position cannot see draws that need the game's history; a [`GameRecord`] decides them.
+//! This project's draw rules (threefold repetition, 50 plies without a capture or a man's move)
+//! are [`DRAW_RULES`]; each can be switched off by changing that value's fields:
+//!
+//! ```
+//! use swedish_draughts::{GameRecord, Position, DRAW_RULES, Game};
+//! use swedish_draughts::game_core::DrawRules;
+//!
+//! let record = GameRecord::with_rules(Position::start(), DRAW_RULES);
+//! assert_eq!(record.rules().no_progress_plies, Some(50));
+//! let no_fifty = DrawRules { no_progress_plies: None, ..DRAW_RULES };
+//! let _record = GameRecord::with_rules(Position::start(), no_fifty);
+//! ```
+
+#![warn(missing_docs)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod zobrist;
+
+pub use board::Square;
+pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use position::{Color, Move, Piece, Position};
+
+use board::{Eight, Ten};
+use game_core::{DrawRules, SizeError};
+
+/// This project's history draws for Swedish Draughts: threefold repetition and 50 consecutive
+/// plies without a capture or a man's move. Change a field to `None` to switch a rule off.
+pub const DRAW_RULES: DrawRules = DrawRules {
+    repetitions: Some(3),
+    no_progress_plies: Some(50),
+    move_cap: None,
+};
+
+impl Position {
+    /// Whether `mv` has the shape of a move of this board (its bits are on it).
+    fn fits(&self, mv: Move) -> bool {
+        let board = if self.eight {
+            <Eight as board::Geometry>::BOARD
+        } else {
+            <Ten as board::Geometry>::BOARD
+        };
+        mv.eight == self.eight
+            && mv.from < 64
+            && mv.to < 64
+            && board & (1 << mv.from) != 0
+            && board & (1 << mv.to) != 0
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Color;
+    const NAME: &'static str = "swedish-draughts";
+    const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
+    const BOARD_SIZES: &'static [u32] = &[10, 8];
+
+    fn start() -> Self {
+        Position::start_10x10()
+    }
+
+    fn start_with_size(size: u32) -> Result<Self, SizeError> {
+        match size {
+            10 => Ok(Position::start_10x10()),
+            8 => Ok(Position::start_8x8()),
+            _ => Err(SizeError::unsupported::<Self>(size)),
+        }
+    }
+
+    fn board_size(&self) -> Option<u32> {
+        Some(self.size())
+    }
+
+    fn parse_position(text: &str, size: Option<u32>) -> Result<Self, ParsePositionError> {
+        match size {
+            None | Some(10) => Position::parse_fen(text, false),
+            Some(8) => Position::parse_fen(text, true),
+            Some(other) => Err(ParsePositionError::new(
+                0,
+                format!("swedish-draughts has boards of size 10 and 8, not {other}"),
+            )),
+        }
+    }
+
+    fn to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        if self.eight {
+            movegen::legal_moves::<Eight>(self, moves);
+        } else {
+            movegen::legal_moves::<Ten>(self, moves);
+        }
+    }
+
+    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> usize {
+        if self.eight {
+            movegen::count_moves::<Eight>(self, scratch)
+        } else {
+            movegen::count_moves::<Ten>(self, scratch)
+        }
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        if !self.fits(mv) {
+            false
+        } else if !mv.is_capture() {
+            if self.eight {
+                movegen::is_legal_quiet::<Eight>(self, mv)
+            } else {
+                movegen::is_legal_quiet::<Ten>(self, mv)
+            }
+        } else {
+            self.legal_moves().contains(&mv)
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        if self.eight {
+            self.play_on::<Eight>(mv);
+        } else {
+            self.play_on::<Ten>(mv);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome<Color>> {
+        let winner = self.side.opponent();
+        if self.pieces(self.side) == 0 {
+            return Some(Outcome::Winner {
+                player: winner,
+                reason: "no pieces left",
+            });
+        }
+        let has_moves = if self.eight {
+            movegen::has_moves::<Eight>(self)
+        } else {
+            movegen::has_moves::<Ten>(self)
+        };
+        if has_moves {
+            None
+        } else {
+            Some(Outcome::Winner {
+                player: winner,
+                reason: "no legal move",
+            })
+        }
+    }
+
+    fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    fn fresh_hash_key(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.read_move(text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.write_move(mv)
+    }
+
+    /// A capture, or any move of a man: the moves that reset the 50-ply count.
+    fn is_progress_move(&self, mv: Move) -> bool {
+        mv.is_capture() || (mv.from < 64 && self.dames & (1 << mv.from) == 0)
+    }
+}

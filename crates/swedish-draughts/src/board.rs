@@ -1,0 +1,296 @@
+//! Board geometry: square numbers, the padded bitboard layout, neighbour tables.
+//!
+//! Both boards use the same padded layout, parameterised by `R`, the number of dark squares
+//! on a rank (5 on 10x10, 4 on 8x8). Square number `s` (1-based, counted from Black's side as
+//! in international draughts) lives at bit `(s - 1) + (s - 1) / (2R)`: every pair of ranks
+//! takes `2R` bits followed by one unused "ghost" bit. With that gap every diagonal step is a
+//! constant shift (`±R`, `±(R + 1)`) that can never wrap around an edge unnoticed (it lands on
+//! a ghost bit or leaves the board mask), and an orthogonal step along a file (two ranks) is
+//! `±(2R + 1)`. An orthogonal step along a rank (two files) is `±1` within the rank; it is
+//! only ever taken through the neighbour tables, which know where a rank ends.
+
+/// A square number as the notation writes it: 1 ..= 50 on 10x10, 1 ..= 32 on 8x8.
+pub type Square = u8;
+
+/// "No square": the neighbour tables' value past an edge.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// Direction indices into the neighbour tables. The first four are diagonal, the last four
+/// orthogonal (two files or two ranks at a time, staying on dark squares).
+pub(crate) const NW: usize = 0;
+pub(crate) const NE: usize = 1;
+pub(crate) const SW: usize = 2;
+pub(crate) const SE: usize = 3;
+pub(crate) const N: usize = 4;
+pub(crate) const S: usize = 5;
+pub(crate) const W: usize = 6;
+pub(crate) const E: usize = 7;
+
+/// (row step, file step) of each direction; rows count down from Black's side (row 0 holds
+/// squares 1 ..= R), files left to right from White's side.
+const STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+    (1, 1),
+    (-2, 0),
+    (2, 0),
+    (0, -2),
+    (0, 2),
+];
+
+/// The geometry of one board size. Implemented by [`Ten`] and [`Eight`]; the move generator
+/// is generic over it, so each size gets its own monomorphised code with constant shifts.
+pub(crate) trait Geometry {
+    /// Dark squares per rank.
+    const R: u32;
+    /// Number of playable squares.
+    const SQUARES: u8;
+    /// Every playable bit.
+    const BOARD: u64;
+    /// White's promotion rank (squares 1 ..= R): the far rank for White.
+    const WHITE_FAR: u64;
+    /// Black's promotion rank (the last R squares).
+    const BLACK_FAR: u64;
+    /// `neighbours()[dir][bit]`: the bit one step away in `dir`, or [`NONE`].
+    fn neighbours() -> &'static [[u8; 64]; 8];
+    /// `square_of_bit()[bit]`: the square number, 0 for a ghost or unused bit.
+    fn square_of_bit() -> &'static [u8; 64];
+    /// `bit_of_square()[square]`: the bit (index 0 unused).
+    fn bit_of_square() -> &'static [u8; 51];
+}
+
+/// The 10x10 board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ten;
+
+/// The 8x8 board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Eight;
+
+/// The bit of square `s` (1-based) with `r` squares per rank.
+pub(crate) const fn bit_of(r: u32, s: u32) -> u32 {
+    (s - 1) + (s - 1) / (2 * r)
+}
+
+/// (row, file) of a bit, or `None` for a ghost bit or a bit beyond the board.
+const fn coords(r: u32, bit: u32) -> Option<(i32, i32)> {
+    let pair = bit / (2 * r + 1);
+    let within = bit % (2 * r + 1);
+    if within == 2 * r || pair >= r {
+        return None;
+    }
+    let row = 2 * pair + if within >= r { 1 } else { 0 };
+    let k = within % r;
+    let file = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+    Some((row as i32, file as i32))
+}
+
+/// The bit at (row, file), if that is a dark square on the board.
+const fn bit_at(r: u32, row: i32, file: i32) -> Option<u32> {
+    let n = 2 * r as i32;
+    if row < 0 || row >= n || file < 0 || file >= n {
+        return None;
+    }
+    // Dark squares: odd files on even rows, even files on odd rows.
+    if (row + file) % 2 == 0 {
+        return None;
+    }
+    let k = (file / 2) as u32;
+    let s = row as u32 * r + k + 1;
+    Some(bit_of(r, s))
+}
+
+const fn neighbour_table(r: u32) -> [[u8; 64]; 8] {
+    let mut table = [[NONE; 64]; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let mut bit = 0;
+        while bit < 64 {
+            if let Some((row, file)) = coords(r, bit) {
+                let (dr, df) = STEPS[dir];
+                if let Some(to) = bit_at(r, row + dr, file + df) {
+                    table[dir][bit as usize] = to as u8;
+                }
+            }
+            bit += 1;
+        }
+        dir += 1;
+    }
+    table
+}
+
+const fn square_table(r: u32) -> [u8; 64] {
+    let mut table = [0; 64];
+    let mut s = 1;
+    while s <= 2 * r * r {
+        table[bit_of(r, s) as usize] = s as u8;
+        s += 1;
+    }
+    table
+}
+
+const fn bit_table(r: u32) -> [u8; 51] {
+    let mut table = [0; 51];
+    let mut s = 1;
+    while s <= 2 * r * r {
+        table[s as usize] = bit_of(r, s) as u8;
+        s += 1;
+    }
+    table
+}
+
+const fn squares_mask(r: u32, first: u32, last: u32) -> u64 {
+    let mut mask = 0;
+    let mut s = first;
+    while s <= last {
+        mask |= 1 << bit_of(r, s);
+        s += 1;
+    }
+    mask
+}
+
+static NB10: [[u8; 64]; 8] = neighbour_table(5);
+static NB8: [[u8; 64]; 8] = neighbour_table(4);
+static SQ10: [u8; 64] = square_table(5);
+static SQ8: [u8; 64] = square_table(4);
+static BIT10: [u8; 51] = bit_table(5);
+static BIT8: [u8; 51] = bit_table(4);
+
+impl Geometry for Ten {
+    const R: u32 = 5;
+    const SQUARES: u8 = 50;
+    const BOARD: u64 = squares_mask(5, 1, 50);
+    const WHITE_FAR: u64 = squares_mask(5, 1, 5);
+    const BLACK_FAR: u64 = squares_mask(5, 46, 50);
+    #[inline(always)]
+    fn neighbours() -> &'static [[u8; 64]; 8] {
+        &NB10
+    }
+    #[inline(always)]
+    fn square_of_bit() -> &'static [u8; 64] {
+        &SQ10
+    }
+    #[inline(always)]
+    fn bit_of_square() -> &'static [u8; 51] {
+        &BIT10
+    }
+}
+
+impl Geometry for Eight {
+    const R: u32 = 4;
+    const SQUARES: u8 = 32;
+    const BOARD: u64 = squares_mask(4, 1, 32);
+    const WHITE_FAR: u64 = squares_mask(4, 1, 4);
+    const BLACK_FAR: u64 = squares_mask(4, 29, 32);
+    #[inline(always)]
+    fn neighbours() -> &'static [[u8; 64]; 8] {
+        &NB8
+    }
+    #[inline(always)]
+    fn square_of_bit() -> &'static [u8; 64] {
+        &SQ8
+    }
+    #[inline(always)]
+    fn bit_of_square() -> &'static [u8; 51] {
+        &BIT8
+    }
+}
+
+/// Shifts a bitboard by a signed amount (positive: towards higher bits).
+#[inline(always)]
+pub(crate) const fn shift(x: u64, by: i32) -> u64 {
+    if by >= 0 {
+        x << by
+    } else {
+        x >> -by
+    }
+}
+
+/// Iterates over the set bits of a bitboard, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits(pub(crate) u64);
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            let bit = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(bit)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diagonal_offsets(r: i32) -> [(usize, i32); 6] {
+        [
+            (NW, -(r + 1)),
+            (NE, -r),
+            (SW, r),
+            (SE, r + 1),
+            (N, -(2 * r + 1)),
+            (S, 2 * r + 1),
+        ]
+    }
+
+    fn check_shifts<G: Geometry>() {
+        // Every table entry along a diagonal or a file is the constant shift of the layout,
+        // and the shift never lands on a playable square that the table does not name.
+        let nb = G::neighbours();
+        for (dir, offset) in diagonal_offsets(G::R as i32) {
+            for bit in 0..64u32 {
+                if G::BOARD & (1 << bit) == 0 {
+                    assert_eq!(nb[dir][bit as usize], NONE);
+                    continue;
+                }
+                let shifted = shift(1 << bit, offset) & G::BOARD;
+                match nb[dir][bit as usize] {
+                    NONE => assert_eq!(shifted, 0, "dir {dir} bit {bit}"),
+                    to => assert_eq!(shifted, 1 << to, "dir {dir} bit {bit}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_match_tables() {
+        check_shifts::<Ten>();
+        check_shifts::<Eight>();
+    }
+
+    #[test]
+    fn numbering_follows_international_draughts() {
+        // 10x10: 1 is b10, 6 is a9, 46 is a1, 50 is i1; 8x8: 1 is b8, 29 is a1.
+        assert_eq!(coords(5, bit_of(5, 1)), Some((0, 1)));
+        assert_eq!(coords(5, bit_of(5, 6)), Some((1, 0)));
+        assert_eq!(coords(5, bit_of(5, 46)), Some((9, 0)));
+        assert_eq!(coords(5, bit_of(5, 50)), Some((9, 8)));
+        assert_eq!(coords(4, bit_of(4, 1)), Some((0, 1)));
+        assert_eq!(coords(4, bit_of(4, 29)), Some((7, 0)));
+        assert_eq!(Ten::BOARD.count_ones(), 50);
+        assert_eq!(Eight::BOARD.count_ones(), 32);
+    }
+
+    #[test]
+    fn orthogonal_steps_stay_in_rank_and_file() {
+        let nb = Ten::neighbours();
+        let b = |s| bit_of(5, s) as u8;
+        // Along the rank: 28 (f5? no: row 5) has 27 to its left and 29 to its right.
+        assert_eq!(nb[W][b(28) as usize], b(27));
+        assert_eq!(nb[E][b(28) as usize], b(29));
+        // Rank ends: 26 has nothing to the west, 30 nothing to the east.
+        assert_eq!(nb[W][b(26) as usize], NONE);
+        assert_eq!(nb[E][b(30) as usize], NONE);
+        // Along the file: two ranks up from 28 is 18, down is 38.
+        assert_eq!(nb[N][b(28) as usize], b(18));
+        assert_eq!(nb[S][b(28) as usize], b(38));
+        assert_eq!(nb[N][b(3) as usize], NONE);
+    }
+}

@@ -1,0 +1,411 @@
+//! Legal move generation: quiet moves by bitboard shifts, capture sequences by a depth-first
+//! search over jumps, the maximum-capture rule over all pieces, duplicates merged.
+//!
+//! Every function is generic over the board [`Geometry`], so each size gets code with
+//! constant shifts; [`Position`] dispatches once per call.
+
+use crate::board::{shift, Bits, Geometry, Square, E, N, NE, NONE, NW, S, SE, SW, W};
+use crate::position::{Color, Move, Position};
+
+/// The longest possible capture sequence (a side has at most 20 pieces to lose).
+pub(crate) const MAX_CHAIN: usize = 24;
+
+/// The bitboards of one side's view of a position.
+#[derive(Clone, Copy)]
+struct View {
+    white: bool,
+    men: u64,
+    dames: u64,
+    them: u64,
+    empty: u64,
+}
+
+#[inline(always)]
+fn view<G: Geometry>(pos: &Position) -> View {
+    let white = pos.side == Color::White;
+    let (us, them) = if white {
+        (pos.white, pos.black)
+    } else {
+        (pos.black, pos.white)
+    };
+    View {
+        white,
+        men: us & !pos.dames,
+        dames: us & pos.dames,
+        them,
+        empty: G::BOARD & !(us | them),
+    }
+}
+
+/// The shifts of a man's two forward diagonals for the side in `v`.
+#[inline(always)]
+fn forward_shifts<G: Geometry>(white: bool) -> (i32, i32) {
+    let r = G::R as i32;
+    if white {
+        (-(r + 1), -r)
+    } else {
+        (r, r + 1)
+    }
+}
+
+/// The shifts of the four diagonals.
+#[inline(always)]
+fn diagonal_shifts<G: Geometry>() -> [i32; 4] {
+    let r = G::R as i32;
+    [-(r + 1), -r, r, r + 1]
+}
+
+/// Whether the side to move has an immediate (first-jump) capture, which makes capturing
+/// compulsory. A first jump is always diagonal: forward for a man, any diagonal for a dame
+/// (`deferred_orthogonal_capture`: no orthogonal jump may start a sequence).
+#[inline(always)]
+fn has_capture<G: Geometry>(v: &View) -> bool {
+    let (a, b) = forward_shifts::<G>(v.white);
+    if shift(shift(v.men, a) & v.them, a) & v.empty != 0
+        || shift(shift(v.men, b) & v.them, b) & v.empty != 0
+    {
+        return true;
+    }
+    if v.dames != 0 {
+        for d in diagonal_shifts::<G>() {
+            // Fly over empty squares; the first piece met in each ray is a victim candidate.
+            let mut ray = shift(v.dames, d);
+            let mut met = 0;
+            while ray != 0 {
+                met |= ray & v.them;
+                ray = shift(ray & v.empty, d);
+            }
+            if shift(met, d) & v.empty != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The number of quiet (non-capturing) moves.
+#[inline(always)]
+fn count_quiet<G: Geometry>(v: &View) -> usize {
+    let (a, b) = forward_shifts::<G>(v.white);
+    let mut n = (shift(v.men, a) & v.empty).count_ones() + (shift(v.men, b) & v.empty).count_ones();
+    if v.dames != 0 {
+        for d in diagonal_shifts::<G>() {
+            let mut ray = shift(v.dames, d) & v.empty;
+            while ray != 0 {
+                n += ray.count_ones();
+                ray = shift(ray, d) & v.empty;
+            }
+        }
+    }
+    n as usize
+}
+
+#[inline(always)]
+fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
+    let (a, b) = forward_shifts::<G>(v.white);
+    for d in [a, b] {
+        for to in Bits(shift(v.men, d) & v.empty) {
+            moves.push(Move {
+                captured: 0,
+                from: (to as i32 - d) as u8,
+                to,
+                eight,
+            });
+        }
+    }
+    let nb = G::neighbours();
+    for from in Bits(v.dames) {
+        for dir in [NW, NE, SW, SE] {
+            // long dame: any number of empty squares along one diagonal.
+            let mut to = nb[dir][from as usize];
+            while to != NONE && v.empty & (1 << to) != 0 {
+                moves.push(Move {
+                    captured: 0,
+                    from,
+                    to,
+                    eight,
+                });
+                to = nb[dir][to as usize];
+            }
+        }
+    }
+}
+
+/// Receives each complete capture sequence of the search.
+pub(crate) trait Sink {
+    /// A sequence from `from` to `to` capturing `captured`; `path` holds its landing squares
+    /// (bits), the last one being `to`.
+    fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]);
+}
+
+/// The fast sink: keeps only the sequences of the largest length, each move once.
+struct MaxSink<'a> {
+    moves: &'a mut Vec<Move>,
+    best: u32,
+    eight: bool,
+}
+
+impl Sink for MaxSink<'_> {
+    #[inline]
+    fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]) {
+        let count = path.len() as u32;
+        if count > self.best {
+            // maximum_capture: a longer sequence than any seen so far replaces them all.
+            self.best = count;
+            self.moves.clear();
+        } else if count < self.best
+            || self
+                .moves
+                .iter()
+                .any(|m| m.captured == captured && m.from == from && m.to == to)
+        {
+            // Shorter, or the same move by another route (move identity: start, end, set).
+            return;
+        }
+        self.moves.push(Move {
+            captured,
+            from,
+            to,
+            eight: self.eight,
+        });
+    }
+}
+
+/// The state of one capture search, from one piece.
+struct Search<'a, S: Sink> {
+    /// Every piece on the board except the capturing one: its start square counts as empty
+    /// (`start_square_empty`), captured pieces stay and block (`captured_pieces_block`).
+    occupied: u64,
+    them: u64,
+    from: u8,
+    path: [u8; MAX_CHAIN],
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Search<'_, S> {
+    /// Jumps of a man standing on `sq` after `depth` captures. The first jump is diagonally
+    /// forward only; later jumps may also go orthogonally forward or sideways
+    /// (`deferred_orthogonal_capture`), never backwards (`man_never_captures_backwards`).
+    fn man<G: Geometry>(&mut self, white: bool, sq: u8, captured: u64, depth: usize) {
+        let nb = G::neighbours();
+        let dirs: &[usize] = match (white, depth) {
+            (true, 0) => &[NW, NE],
+            (false, 0) => &[SW, SE],
+            (true, _) => &[NW, NE, N, W, E],
+            (false, _) => &[SW, SE, S, W, E],
+        };
+        let mut jumped = false;
+        for &dir in dirs {
+            let victim = nb[dir][sq as usize];
+            if victim == NONE {
+                continue;
+            }
+            let vb = 1u64 << victim;
+            // no_double_capture: a captured piece is still there but cannot be jumped again.
+            if self.them & vb == 0 || captured & vb != 0 {
+                continue;
+            }
+            let land = nb[dir][victim as usize];
+            if land == NONE || self.occupied & (1 << land) != 0 {
+                continue;
+            }
+            jumped = true;
+            self.path[depth] = land;
+            self.man::<G>(white, land, captured | vb, depth + 1);
+        }
+        if !jumped && depth > 0 {
+            // A man that reaches the far rank mid-sequence stays a man and goes on (sideways)
+            // as long as it can; the sequence ends only where no jump is left.
+            self.sink
+                .found(self.from, sq, captured, &self.path[..depth]);
+        }
+    }
+
+    /// Jumps of a dame standing on `sq` after `depth` captures; `halt_allowed` says whether
+    /// the last jump landed directly behind its victim. A flying dame jumps one piece at the
+    /// end of a run of empty squares; the first jump is diagonal only, later ones may be
+    /// orthogonal too (`deferred_orthogonal_capture`). It may land anywhere behind the
+    /// victim up to the next piece, but the sequence may only END directly behind the last
+    /// captured piece (`halt_rule`).
+    fn dame<G: Geometry>(&mut self, sq: u8, captured: u64, depth: usize, halt_allowed: bool) {
+        let nb = G::neighbours();
+        let dirs: &[usize] = if depth == 0 {
+            &[NW, NE, SW, SE]
+        } else {
+            &[NW, NE, SW, SE, N, S, W, E]
+        };
+        let mut jumped = false;
+        for &dir in dirs {
+            let mut victim = nb[dir][sq as usize];
+            while victim != NONE && self.occupied & (1 << victim) == 0 {
+                victim = nb[dir][victim as usize];
+            }
+            if victim == NONE {
+                continue;
+            }
+            let vb = 1u64 << victim;
+            if self.them & vb == 0 || captured & vb != 0 {
+                continue;
+            }
+            let mut land = nb[dir][victim as usize];
+            let mut directly_behind = true;
+            while land != NONE && self.occupied & (1 << land) == 0 {
+                jumped = true;
+                self.path[depth] = land;
+                self.dame::<G>(land, captured | vb, depth + 1, directly_behind);
+                directly_behind = false;
+                land = nb[dir][land as usize];
+            }
+        }
+        if !jumped && depth > 0 && halt_allowed {
+            self.sink
+                .found(self.from, sq, captured, &self.path[..depth]);
+        }
+    }
+}
+
+/// Runs the capture search from every piece of the side to move into `sink`.
+pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S) {
+    let v = view::<G>(pos);
+    let all = G::BOARD & !v.empty;
+    search_captures_view::<G, S>(&v, all, sink);
+}
+
+#[inline(always)]
+fn search_captures_view<G: Geometry, S: Sink>(v: &View, all: u64, sink: &mut S) {
+    let (a, b) = forward_shifts::<G>(v.white);
+    // Men that have a first jump: the victim one diagonal step forward, the landing empty.
+    let men_a = shift(shift(v.empty, -a) & v.them, -a) & v.men;
+    let men_b = shift(shift(v.empty, -b) & v.them, -b) & v.men;
+    for from in Bits(men_a | men_b) {
+        let mut search = Search {
+            occupied: all & !(1 << from),
+            them: v.them,
+            from,
+            path: [0; MAX_CHAIN],
+            sink,
+        };
+        search.man::<G>(v.white, from, 0, 0);
+    }
+    for from in Bits(v.dames) {
+        let mut search = Search {
+            occupied: all & !(1 << from),
+            them: v.them,
+            from,
+            path: [0; MAX_CHAIN],
+            sink,
+        };
+        search.dame::<G>(from, 0, 0, false);
+    }
+}
+
+/// Fills `moves` with the legal moves of `pos`.
+pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut Vec<Move>) {
+    moves.clear();
+    let v = view::<G>(pos);
+    if has_capture::<G>(&v) {
+        let mut sink = MaxSink {
+            moves,
+            best: 0,
+            eight: pos.eight,
+        };
+        search_captures_view::<G, _>(&v, G::BOARD & !v.empty, &mut sink);
+    } else {
+        quiet_moves::<G>(&v, pos.eight, moves);
+    }
+}
+
+/// The number of legal moves of `pos`: bit counting when there is no capture.
+pub(crate) fn count_moves<G: Geometry>(pos: &Position, scratch: &mut Vec<Move>) -> usize {
+    let v = view::<G>(pos);
+    if has_capture::<G>(&v) {
+        scratch.clear();
+        let mut sink = MaxSink {
+            moves: scratch,
+            best: 0,
+            eight: pos.eight,
+        };
+        search_captures_view::<G, _>(&v, G::BOARD & !v.empty, &mut sink);
+        scratch.len()
+    } else {
+        count_quiet::<G>(&v)
+    }
+}
+
+/// Whether the side to move has any legal move.
+pub(crate) fn has_moves<G: Geometry>(pos: &Position) -> bool {
+    let v = view::<G>(pos);
+    has_capture::<G>(&v) || count_quiet::<G>(&v) > 0
+}
+
+/// Whether a quiet move is legal: no capture anywhere, and the piece can step or fly there.
+pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position, mv: Move) -> bool {
+    let v = view::<G>(pos);
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    if mv.captured != 0 || v.empty & to == 0 || has_capture::<G>(&v) {
+        return false;
+    }
+    let nb = G::neighbours();
+    if v.men & from != 0 {
+        let dirs = if v.white { [NW, NE] } else { [SW, SE] };
+        dirs.iter().any(|&dir| nb[dir][mv.from as usize] == mv.to)
+    } else if v.dames & from != 0 {
+        [NW, NE, SW, SE].iter().any(|&dir| {
+            let mut sq = nb[dir][mv.from as usize];
+            while sq != NONE && v.empty & (1 << sq) != 0 {
+                if sq == mv.to {
+                    return true;
+                }
+                sq = nb[dir][sq as usize];
+            }
+            false
+        })
+    } else {
+        false
+    }
+}
+
+/// A sink that keeps every route of the longest sequences, for notation.
+#[derive(Default)]
+pub(crate) struct RouteSink {
+    pub(crate) best: usize,
+    /// (from bit, captured, landing bits) of each route of the longest length.
+    pub(crate) routes: Vec<(u8, u64, Vec<u8>)>,
+}
+
+impl Sink for RouteSink {
+    fn found(&mut self, from: u8, _to: u8, captured: u64, path: &[u8]) {
+        if path.len() > self.best {
+            self.best = path.len();
+            self.routes.clear();
+        }
+        if path.len() == self.best {
+            self.routes.push((from, captured, path.to_vec()));
+        }
+    }
+}
+
+/// Every route of every legal capture, as square numbers: (move, [start, landing squares…]).
+/// Empty when there is no capture. Slow (allocates); for notation only.
+pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<Square>)> {
+    let mut sink = RouteSink::default();
+    search_captures::<G, _>(pos, &mut sink);
+    let sq = G::square_of_bit();
+    sink.routes
+        .into_iter()
+        .map(|(from, captured, path)| {
+            let to = *path.last().expect("a sequence has at least one jump");
+            let mv = Move {
+                captured,
+                from,
+                to,
+                eight: pos.eight,
+            };
+            let mut squares = Vec::with_capacity(path.len() + 1);
+            squares.push(sq[from as usize]);
+            squares.extend(path.iter().map(|&b| sq[b as usize]));
+            (mv, squares)
+        })
+        .collect()
+}

@@ -1,0 +1,315 @@
+//! The state of a game (pieces, side to move, board size) and how a move changes it.
+
+use core::fmt;
+
+use crate::board::{Bits, Eight, Geometry, Square, Ten};
+use crate::zobrist::{self, KEYS};
+
+/// One of the two players. White moves first, its men move towards square 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Color {
+    /// Starts on the high square numbers (31–50, resp. 21–32) and moves first.
+    White,
+    /// Starts on the low square numbers (1–20, resp. 1–12).
+    Black,
+}
+
+impl Color {
+    /// The other player.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    /// `white` or `black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// The kind of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Piece {
+    /// A man: steps diagonally forward, captures forward and (later in a sequence) sideways.
+    Man,
+    /// A dame (king): flies along diagonals, captures in all directions, halts behind the last
+    /// captured piece.
+    Dame,
+}
+
+/// A legal move: its start square, its end square and the set of captured pieces.
+///
+/// Two capture sequences with the same start, end and captured set are the same move (they
+/// are listed once). The route (the landing squares) is not stored; the position recomputes
+/// it when it has to print the full chain ([`Position::move_chain`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The captured pieces, as bits of the board's padded layout.
+    pub(crate) captured: u64,
+    /// The start square's bit.
+    pub(crate) from: u8,
+    /// The end square's bit.
+    pub(crate) to: u8,
+    /// Whether the move belongs to the 8x8 board (the layout of the bits above).
+    pub(crate) eight: bool,
+}
+
+impl Move {
+    fn square_of(&self, bit: u8) -> Square {
+        if self.eight {
+            Eight::square_of_bit()[bit as usize]
+        } else {
+            Ten::square_of_bit()[bit as usize]
+        }
+    }
+
+    /// The start square.
+    pub fn from(&self) -> Square {
+        self.square_of(self.from)
+    }
+
+    /// The end square (equal to the start for a dame's round trip).
+    pub fn to(&self) -> Square {
+        self.square_of(self.to)
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// The number of pieces captured.
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// The captured squares, in increasing order.
+    pub fn captured_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        Bits(self.captured).map(|bit| self.square_of(bit))
+    }
+}
+
+impl fmt::Debug for Move {
+    /// `32-28`, or `28x19 {23}` with the captured squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_capture() {
+            let captured: Vec<String> = self.captured_squares().map(|s| s.to_string()).collect();
+            write!(f, "{}x{} {{{}}}", self.from(), self.to(), captured.join(","))
+        } else {
+            write!(f, "{}-{}", self.from(), self.to())
+        }
+    }
+}
+
+/// A position: the pieces of both sides, the side to move and the board size (10x10 or 8x8).
+///
+/// It is a small `Copy` value with an incrementally kept Zobrist hash. Its text is the PDN FEN
+/// string (`W:W31,…,50:B1,…,20`), which does not carry the board size: `str::parse` reads a
+/// 10x10 position, [`Game::parse_position`](game_core::Game::parse_position) with `Some(8)` an
+/// 8x8 one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "crate::notation::PositionRepr", try_from = "crate::notation::PositionRepr")
+)]
+pub struct Position {
+    pub(crate) white: u64,
+    pub(crate) black: u64,
+    pub(crate) dames: u64,
+    pub(crate) hash: u64,
+    pub(crate) side: Color,
+    pub(crate) eight: bool,
+}
+
+impl Position {
+    /// The 10x10 start: Black men on 1–20, White men on 31–50, White to move.
+    pub fn start_10x10() -> Position {
+        Position::from_parts(false, range::<Ten>(31, 50), range::<Ten>(1, 20), 0, Color::White)
+    }
+
+    /// The 8x8 start ("Swedish Checkers"): Black men on 1–12, White men on 21–32.
+    pub fn start_8x8() -> Position {
+        Position::from_parts(true, range::<Eight>(21, 32), range::<Eight>(1, 12), 0, Color::White)
+    }
+
+    /// A position from its bitboards; the hash is computed here.
+    pub(crate) fn from_parts(eight: bool, white: u64, black: u64, dames: u64, side: Color) -> Self {
+        let mut pos = Position {
+            white,
+            black,
+            dames,
+            hash: 0,
+            side,
+            eight,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for bit in Bits(self.white & !self.dames) {
+            hash ^= KEYS[zobrist::WHITE_MAN][bit as usize];
+        }
+        for bit in Bits(self.white & self.dames) {
+            hash ^= KEYS[zobrist::WHITE_DAME][bit as usize];
+        }
+        for bit in Bits(self.black & !self.dames) {
+            hash ^= KEYS[zobrist::BLACK_MAN][bit as usize];
+        }
+        for bit in Bits(self.black & self.dames) {
+            hash ^= KEYS[zobrist::BLACK_DAME][bit as usize];
+        }
+        if self.side == Color::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        if self.eight {
+            hash ^= zobrist::EIGHT_BY_EIGHT;
+        }
+        hash
+    }
+
+    /// The board size: 10 or 8.
+    pub fn size(&self) -> u32 {
+        if self.eight {
+            8
+        } else {
+            10
+        }
+    }
+
+    /// The number of playable squares: 50 or 32.
+    pub fn square_count(&self) -> u8 {
+        if self.eight {
+            Eight::SQUARES
+        } else {
+            Ten::SQUARES
+        }
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub(crate) fn bit_of(&self, square: Square) -> Option<u8> {
+        if square == 0 || square > self.square_count() {
+            None
+        } else if self.eight {
+            Some(Eight::bit_of_square()[square as usize])
+        } else {
+            Some(Ten::bit_of_square()[square as usize])
+        }
+    }
+
+    /// The piece on `square`, or `None` when it is empty or not a square of this board.
+    pub fn piece_at(&self, square: Square) -> Option<(Color, Piece)> {
+        let bit = 1u64 << self.bit_of(square)?;
+        let kind = if self.dames & bit != 0 {
+            Piece::Dame
+        } else {
+            Piece::Man
+        };
+        if self.white & bit != 0 {
+            Some((Color::White, kind))
+        } else if self.black & bit != 0 {
+            Some((Color::Black, kind))
+        } else {
+            None
+        }
+    }
+
+    /// The number of pieces `color` has on the board.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        self.pieces(color).count_ones()
+    }
+
+    pub(crate) fn pieces(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// Plays `mv` (taken from the generator) on a board of geometry `G`.
+    #[inline(always)]
+    pub(crate) fn play_on<G: Geometry>(&mut self, mv: Move) {
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let white = self.side == Color::White;
+        let (man_key, dame_key, their_man, their_dame) = if white {
+            (
+                &KEYS[zobrist::WHITE_MAN],
+                &KEYS[zobrist::WHITE_DAME],
+                &KEYS[zobrist::BLACK_MAN],
+                &KEYS[zobrist::BLACK_DAME],
+            )
+        } else {
+            (
+                &KEYS[zobrist::BLACK_MAN],
+                &KEYS[zobrist::BLACK_DAME],
+                &KEYS[zobrist::WHITE_MAN],
+                &KEYS[zobrist::WHITE_DAME],
+            )
+        };
+        let mut hash = self.hash ^ zobrist::BLACK_TO_MOVE;
+        if self.dames & from != 0 {
+            self.dames ^= from ^ to;
+            hash ^= dame_key[mv.from as usize] ^ dame_key[mv.to as usize];
+        } else {
+            hash ^= man_key[mv.from as usize];
+            // promotion: only a man that ENDS its move on the far rank becomes a dame.
+            let far = if white { G::WHITE_FAR } else { G::BLACK_FAR };
+            if far & to != 0 {
+                self.dames |= to;
+                hash ^= dame_key[mv.to as usize];
+            } else {
+                hash ^= man_key[mv.to as usize];
+            }
+        }
+        if mv.captured != 0 {
+            // captured pieces are removed only now, when the whole sequence is finished.
+            for bit in Bits(mv.captured) {
+                hash ^= if self.dames & (1 << bit) != 0 {
+                    their_dame[bit as usize]
+                } else {
+                    their_man[bit as usize]
+                };
+            }
+            self.dames &= !mv.captured;
+        }
+        if white {
+            self.white ^= from ^ to;
+            self.black &= !mv.captured;
+        } else {
+            self.black ^= from ^ to;
+            self.white &= !mv.captured;
+        }
+        self.side = self.side.opponent();
+        self.hash = hash;
+    }
+}
+
+/// The bits of squares `first ..= last`.
+pub(crate) fn range<G: Geometry>(first: Square, last: Square) -> u64 {
+    (first..=last).fold(0, |acc, s| acc | 1 << G::bit_of_square()[s as usize])
+}
