@@ -1,1 +1,186 @@
-//! Cheversi (chess pieces placed Othello-style) rules engine: placements, scoring, endgame solver.
+//! # cheversi
+//!
+//! A rules engine for Cheversi, Andy Lewicki's mix of chess and Othello: each player places
+//! eight chess pieces (king, queen, two rooks, two bishops, two knights) on an empty board, one
+//! at a time, every piece touching an opposing one; pieces never move. A player scores a point
+//! for each (own piece, empty square it attacks) pair, and after the 16 placements the higher
+//! score wins. The rules implemented are those of `docs/rules/cheversi.md` in the workspace.
+//!
+//! [`Position`] implements [`game_core::Game`]: legal placements into a reusable buffer
+//! (bitboards, no allocation), checked and fast play, the [`Outcome`], the running score of both
+//! players ([`Game::score`], [`Position::scores`]), Zobrist hashing and text both ways
+//! (`Ke4`; `8/8/8/8/8/8/8/8 w -`). Beyond the trait: each placement rule as a named function
+//! in [`movegen`], the score breakdown in [`score`], and the exact endgame [`solver`].
+//!
+//! ```
+//! use cheversi::{Color, Game, Outcome, Position};
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(pos.legal_moves().len(), 64); // White's king goes anywhere
+//! for text in ["Ke4", "Nd3", "Qe3", "Qe2"] {
+//!     let mv = pos.parse_move(text)?;
+//!     pos.play(mv)?;
+//! }
+//! // Black answered the queen call at once; White's king and queen now attack 17 squares,
+//! // three of them twice: 20 points.
+//! assert_eq!(pos.to_string(), "8/8/8/8/4K3/3nQ3/4q3/8 w e2");
+//! assert_eq!(pos.score(Color::White), Some(20));
+//! assert_eq!(pos.scores(), [20, 21]);
+//!
+//! // Play the game out with the first legal placement, then read the outcome.
+//! while pos.outcome().is_none() {
+//!     let mv = pos.legal_moves()[0];
+//!     pos.play(mv)?;
+//! }
+//! match pos.outcome() {
+//!     Some(Outcome::Winner { player, reason }) => println!("{player} wins ({reason})"),
+//!     Some(Outcome::Draw { reason }) => println!("draw ({reason})"),
+//!     None => unreachable!(),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The endgame solver gives the exact result of best play from positions near the end:
+//!
+//! ```
+//! use cheversi::{solver, Game, Position};
+//!
+//! let mut pos = Position::start();
+//! let mut rng = cheversi::game_core::Rng::new(5);
+//! while pos.placements_left() > 4 && pos.outcome().is_none() {
+//!     let moves = pos.legal_moves();
+//!     pos.play_unchecked(*rng.choose(&moves).unwrap());
+//! }
+//! let solution = solver::solve(&pos)?;
+//! println!("White − Black under best play: {}", solution.score_difference);
+//! # Ok::<(), solver::TooFarFromEnd>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod movegen;
+pub mod notation;
+mod position;
+pub mod score;
+pub mod solver;
+mod zobrist;
+
+pub use board::{Bitboard, Square};
+pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use movegen::Placements;
+pub use position::{Color, Kind, Move, Position, PLACEMENTS};
+pub use solver::{Solution, Solver};
+
+impl Position {
+    /// Both players' running scores, White's first: for each, the number of (own piece, empty
+    /// square it attacks) pairs.
+    #[inline]
+    pub fn scores(&self) -> [u32; 2] {
+        score::scores(self)
+    }
+
+    /// The legal placements in summary (kinds and target squares); see [`movegen`].
+    #[inline]
+    pub fn placements(&self) -> Placements {
+        movegen::placements(self)
+    }
+
+    /// Whether the game ended early by the no-legal-placement rule: fewer than 16 placements
+    /// are made and the side to move has no legal placement.
+    pub fn ended_without_placement(&self) -> bool {
+        self.placed < PLACEMENTS && !movegen::placements(self).any()
+    }
+
+    /// The outcome by the scores as they stand: the higher score wins, equal scores draw;
+    /// `early` says whether the game ended by the no-legal-placement rule (it shows in the
+    /// reason).
+    fn outcome_by_score(&self, early: bool) -> Outcome<Color> {
+        let [white, black] = self.scores();
+        let winner = match white.cmp(&black) {
+            core::cmp::Ordering::Greater => Some(Color::White),
+            core::cmp::Ordering::Less => Some(Color::Black),
+            core::cmp::Ordering::Equal => None,
+        };
+        match (winner, early) {
+            (Some(player), false) => Outcome::Winner {
+                player,
+                reason: "higher score",
+            },
+            (Some(player), true) => Outcome::Winner {
+                player,
+                reason: "higher score; no legal placement for the side to move",
+            },
+            (None, false) => Outcome::Draw {
+                reason: "equal scores",
+            },
+            (None, true) => Outcome::Draw {
+                reason: "equal scores; no legal placement for the side to move",
+            },
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Color;
+    const NAME: &'static str = "cheversi";
+    const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
+
+    fn start() -> Self {
+        Position::new()
+    }
+
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        movegen::placements(self).append_to(moves);
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
+        movegen::placements(self).count()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        movegen::placements(self).contains(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.place_unchecked(mv);
+    }
+
+    /// After 16 placements, or when the side to move has no legal placement: the higher score
+    /// wins, equal scores draw.
+    fn outcome(&self) -> Option<Outcome<Color>> {
+        if self.placed >= PLACEMENTS {
+            Some(self.outcome_by_score(false))
+        } else if !movegen::placements(self).any() {
+            Some(self.outcome_by_score(true))
+        } else {
+            None
+        }
+    }
+
+    fn score(&self, player: Color) -> Option<i64> {
+        Some(i64::from(self.scores()[player.index()]))
+    }
+
+    fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    fn fresh_hash_key(&self) -> u64 {
+        self.fresh_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+}

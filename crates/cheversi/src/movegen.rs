@@ -1,0 +1,235 @@
+//! Legal placements: every constraint of the rules page, each in a function named after it.
+//!
+//! A placement is a (kind, square) pair. The rules narrow two things: the kinds the side to
+//! move may place, and the squares. All kinds share one set of target squares, except the
+//! bishop, whose second copy must stand on the other square colour. So the legal placements of a
+//! position are summed up by a [`Placements`] value — a kind mask, a target bitboard and a
+//! bishop target bitboard — computed in a few dozen instructions; listing, counting and checking
+//! moves all read it.
+
+use crate::board::{king_attacks, squares, touching, Bitboard, DARK_SQUARES, LIGHT_SQUARES};
+use crate::position::{Color, Kind, Move, Position, PLACEMENTS};
+
+/// The legal placements of a position, in summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placements {
+    /// The kinds that may be placed (bit `Kind::index`).
+    kinds: u8,
+    /// The squares every allowed kind but the bishop may go to.
+    targets: Bitboard,
+    /// The squares a bishop may go to.
+    bishop_targets: Bitboard,
+}
+
+const ALL_KINDS: u8 = 0b1_1111;
+
+impl Placements {
+    /// No legal placement.
+    const NONE: Placements = Placements {
+        kinds: 0,
+        targets: 0,
+        bishop_targets: 0,
+    };
+
+    /// The squares where a `kind` may be placed (empty when the kind may not be placed now).
+    #[inline]
+    pub fn targets(&self, kind: Kind) -> Bitboard {
+        if self.kinds & kind.mask() == 0 {
+            0
+        } else if kind == Kind::Bishop {
+            self.bishop_targets
+        } else {
+            self.targets
+        }
+    }
+
+    /// The kinds that may be placed now (some may still have no square).
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        Kind::ALL
+            .into_iter()
+            .filter(move |k| self.kinds & k.mask() != 0)
+    }
+
+    /// Whether there is at least one legal placement.
+    #[inline]
+    pub fn any(&self) -> bool {
+        let others = self.kinds & !Kind::Bishop.mask();
+        (others != 0 && self.targets != 0) || self.targets(Kind::Bishop) != 0
+    }
+
+    /// The number of legal placements.
+    #[inline]
+    pub fn count(&self) -> usize {
+        let others = (self.kinds & !Kind::Bishop.mask()).count_ones();
+        others as usize * self.targets.count_ones() as usize
+            + self.targets(Kind::Bishop).count_ones() as usize
+    }
+
+    /// Whether `mv` is one of the legal placements.
+    #[inline]
+    pub fn contains(&self, mv: Move) -> bool {
+        self.targets(mv.kind) & mv.square.bit() != 0
+    }
+
+    /// Appends the legal placements to `moves`, kind by kind, squares from `a1` up.
+    pub fn append_to(&self, moves: &mut Vec<Move>) {
+        for kind in Kind::ALL {
+            for square in squares(self.targets(kind)) {
+                moves.push(Move::new(kind, square));
+            }
+        }
+    }
+}
+
+/// Rule 2, *king first*: White's first placement is the king, anywhere on the board. Returns
+/// the placements when it applies.
+#[inline]
+pub fn king_first(pos: &Position) -> Option<Placements> {
+    (pos.placed == 0).then_some(Placements {
+        kinds: Kind::King.mask(),
+        targets: !0,
+        bishop_targets: 0,
+    })
+}
+
+/// Rule 3, *touching the opponent*: every placement but White's first must touch (be
+/// king-adjacent to) a piece of the opposite colour; the squares allowed, before the other
+/// rules narrow them.
+#[inline]
+pub fn touching_opponent(pos: &Position, mover: Color) -> Bitboard {
+    pos.empty() & touching(pos.color_pieces(mover.other()))
+}
+
+/// Rule 4, *Black's king last*: Black's king is Black's 8th placement and only then, and it
+/// must touch the piece White placed last (White's 8th). Narrows `kinds` and `targets` for
+/// Black.
+#[inline]
+pub fn black_king_last(pos: &Position, kinds: &mut u8, targets: &mut Bitboard) {
+    if pos.placements_of(Color::Black) == 7 {
+        *kinds &= Kind::King.mask();
+        *targets &= match pos.last {
+            Some(last) => king_attacks(last),
+            None => 0,
+        };
+    } else {
+        *kinds &= !Kind::King.mask();
+    }
+}
+
+/// Rule 5, *bishops on opposite colours*: a player's second bishop must stand on the square
+/// colour that the first one does not. Returns the squares a bishop of `mover` may use.
+#[inline]
+pub fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
+    let bishops = pos.pieces(mover, Kind::Bishop);
+    if bishops == 0 {
+        !0
+    } else if bishops & DARK_SQUARES != 0 {
+        LIGHT_SQUARES
+    } else {
+        DARK_SQUARES
+    }
+}
+
+/// Rule 6, *the queen call*: when a player places the queen while the opponent's queen is in
+/// hand, the opponent's very next placement must be the queen. Whether `mover` is called now.
+#[inline]
+pub fn queen_call(pos: &Position, mover: Color) -> bool {
+    let their_queen = pos.pieces(mover.other(), Kind::Queen);
+    matches!(pos.last, Some(last) if their_queen & last.bit() != 0)
+        && pos.has_in_hand(mover, Kind::Queen)
+}
+
+/// Rule 7, *Black's queen by its 7th*: Black's 7th placement must be the queen if Black's
+/// queen is still in hand. Whether Black is bound by it now.
+#[inline]
+pub fn black_queen_by_seventh(pos: &Position) -> bool {
+    pos.placements_of(Color::Black) == 6 && pos.has_in_hand(Color::Black, Kind::Queen)
+}
+
+/// Rule 8, *White's 8th leaves a free neighbour*: White's last placement must leave at least
+/// one empty square touching it, so that Black's king has somewhere to go. Narrows `targets`
+/// for White's 8th placement to the squares with an empty neighbour.
+#[inline]
+pub fn white_last_leaves_free_neighbour(pos: &Position, targets: &mut Bitboard) {
+    if pos.placements_of(Color::White) == 7 {
+        *targets &= touching(pos.empty());
+    }
+}
+
+/// The legal placements of `pos`: rules 1–8 of the rules page, in order. A finished game (16
+/// placements) has none; a game in progress with none ends by the no-legal-placement rule
+/// (see [`crate::Position::ended_without_placement`]).
+#[inline]
+pub fn placements(pos: &Position) -> Placements {
+    if pos.placed >= PLACEMENTS {
+        return Placements::NONE;
+    }
+    if let Some(first) = king_first(pos) {
+        return first;
+    }
+    let mover = pos.side_to_move();
+    // Rule 1: the piece must be in hand (and the square empty: `touching_opponent`).
+    let mut kinds = 0;
+    for kind in Kind::ALL {
+        if pos.has_in_hand(mover, kind) {
+            kinds |= kind.mask();
+        }
+    }
+    let mut targets = touching_opponent(pos, mover);
+    match mover {
+        Color::White => white_last_leaves_free_neighbour(pos, &mut targets),
+        Color::Black => {
+            black_king_last(pos, &mut kinds, &mut targets);
+            if black_queen_by_seventh(pos) {
+                kinds &= Kind::Queen.mask();
+            }
+        }
+    }
+    if queen_call(pos, mover) {
+        kinds &= Kind::Queen.mask();
+    }
+    let bishop_targets = targets & bishops_on_opposite_colours(pos, mover);
+    Placements {
+        kinds: kinds & ALL_KINDS,
+        targets,
+        bishop_targets,
+    }
+}
+
+/// Why `mv` is not a legal placement in `pos`, naming the rule, or `None` when it is legal.
+pub fn why_illegal(pos: &Position, mv: Move) -> Option<&'static str> {
+    if placements(pos).contains(mv) {
+        return None;
+    }
+    let mover = pos.side_to_move();
+    let bit = mv.square.bit();
+    Some(if pos.placed >= PLACEMENTS {
+        "the game is over: all 16 pieces are placed"
+    } else if pos.occupied() & bit != 0 {
+        "the square is taken"
+    } else if !pos.has_in_hand(mover, mv.kind) {
+        "no such piece is left in hand"
+    } else if pos.placed == 0 {
+        "White's first placement must be the king"
+    } else if mover == Color::Black && mv.kind == Kind::King {
+        if pos.placements_of(Color::Black) < 7 {
+            "Black's king must be Black's 8th placement"
+        } else {
+            "Black's king must touch the piece White placed last"
+        }
+    } else if mover == Color::Black && pos.placements_of(Color::Black) == 7 {
+        "Black's 8th placement must be the king"
+    } else if queen_call(pos, mover) && mv.kind != Kind::Queen {
+        "queen call: the opponent just placed the queen, so the queen must be placed now"
+    } else if mover == Color::Black && black_queen_by_seventh(pos) && mv.kind != Kind::Queen {
+        "Black's 7th placement must be the queen"
+    } else if touching_opponent(pos, mover) & bit == 0 {
+        "the piece must touch a piece of the opponent"
+    } else if mv.kind == Kind::Bishop && bishops_on_opposite_colours(pos, mover) & bit == 0 {
+        "the second bishop must stand on the other square colour"
+    } else if mover == Color::White && pos.placements_of(Color::White) == 7 {
+        "White's 8th placement must leave an empty square touching it"
+    } else {
+        "not a legal placement"
+    })
+}

@@ -1,0 +1,420 @@
+//! Text both ways: moves (`Ke4`) and the FEN-like position string (`8/8/8/8/8/8/8/8 w -`).
+//!
+//! The position string has three fields separated by single spaces: the pieces rank 8 to rank
+//! 1 as in chess FEN (`KQRBN` White, `kqrbn` Black, digits for runs of empty squares), the side
+//! to move (`w` or `b`), and the square of the piece placed last (`-` at the start).
+//!
+//! A string is refused with a [`ParsePositionError`] when it cannot arise in a game. Besides
+//! the checks the rules page names (too many pieces of a kind, a side to move that does not
+//! fit the counts, bishops on one colour, a last square that is empty or holds a piece of the
+//! side to move) the reader refuses what the placement rules make impossible whatever the
+//! order of play: pieces but no White king (the king is White's first), a Black king before
+//! Black's 8th placement, no Black queen once Black has placed 7, a piece (other than White's
+//! king) touching no opposing piece, a White king untouched by Black once Black has placed, a
+//! White king placed last after White's first placement, a queen on the board facing the other
+//! queen in hand without having been placed last (the queen call would have brought the other
+//! queen at once), and White's 8th piece without an empty neighbour. These are necessary
+//! conditions only; a string that passes them is played by the rules from there on.
+
+use core::fmt;
+use core::str::FromStr;
+
+use game_core::{ParseMoveError, ParsePositionError};
+
+use crate::board::{king_attacks, squares, touching, Square, DARK_SQUARES, LIGHT_SQUARES};
+use crate::movegen::why_illegal;
+use crate::position::{Color, Kind, Move, Position};
+
+impl fmt::Display for Position {
+    /// The position string: `2K5/2Qb4/8/8/8/8/8/8 b c7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut run = 0;
+            for file in 0..8u8 {
+                let sq = Square::new(file, rank).expect("file and rank are in range");
+                match self.piece_at(sq) {
+                    None => run += 1,
+                    Some((color, kind)) => {
+                        if run > 0 {
+                            write!(f, "{run}")?;
+                            run = 0;
+                        }
+                        let letter = kind.letter();
+                        let letter = match color {
+                            Color::White => letter,
+                            Color::Black => letter.to_ascii_lowercase(),
+                        };
+                        write!(f, "{letter}")?;
+                    }
+                }
+            }
+            if run > 0 {
+                write!(f, "{run}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        let side = match self.side_to_move() {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        match self.last {
+            Some(last) => write!(f, " {side} {last}"),
+            None => write!(f, " {side} -"),
+        }
+    }
+}
+
+impl From<Position> for String {
+    fn from(pos: Position) -> String {
+        pos.to_string()
+    }
+}
+
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::new(offset, reason)
+}
+
+/// Reads the placement field into `pos` (pieces only).
+fn read_board(board: &str, pos: &mut Position) -> Result<(), ParsePositionError> {
+    let mut rank: u8 = 7;
+    let mut file: u8 = 0;
+    for (offset, c) in board.char_indices() {
+        match c {
+            '/' => {
+                if file != 8 {
+                    return Err(err(
+                        offset,
+                        format!("rank {} has {file} squares, not 8", rank + 1),
+                    ));
+                }
+                if rank == 0 {
+                    return Err(err(offset, "more than 8 ranks"));
+                }
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='8' => {
+                let run = c as u8 - b'0';
+                if file + run > 8 {
+                    return Err(err(
+                        offset,
+                        format!("rank {} has more than 8 squares", rank + 1),
+                    ));
+                }
+                file += run;
+            }
+            _ => {
+                let kind = Kind::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+                    err(
+                        offset,
+                        format!("unexpected {c:?}: expected a piece letter (KQRBN, kqrbn), a digit 1-8 or '/'"),
+                    )
+                })?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if file >= 8 {
+                    return Err(err(
+                        offset,
+                        format!("rank {} has more than 8 squares", rank + 1),
+                    ));
+                }
+                let sq = Square::new(file, rank).expect("file and rank are in range");
+                if pos.pieces(color, kind).count_ones() >= kind.count_at_start() {
+                    return Err(err(
+                        offset,
+                        format!(
+                            "{color} has more than {} {}",
+                            kind.count_at_start(),
+                            kind_name(kind, kind.count_at_start() > 1)
+                        ),
+                    ));
+                }
+                pos.put(color, kind, sq);
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 || file != 8 {
+        return Err(err(
+            board.len(),
+            format!(
+                "expected 8 ranks of 8 squares; the text ends in rank {} after {file} squares",
+                rank + 1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn kind_name(kind: Kind, plural: bool) -> &'static str {
+    match (kind, plural) {
+        (Kind::King, _) => "king",
+        (Kind::Queen, _) => "queen",
+        (Kind::Rook, false) => "rook",
+        (Kind::Rook, true) => "rooks",
+        (Kind::Bishop, false) => "bishop",
+        (Kind::Bishop, true) => "bishops",
+        (Kind::Knight, false) => "knight",
+        (Kind::Knight, true) => "knights",
+    }
+}
+
+/// The checks that need the whole board (see the module docs); `last_offset` is where the
+/// last-square field starts, for errors about it.
+fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositionError> {
+    let white = pos.placements_of(Color::White);
+    let black = pos.placements_of(Color::Black);
+    let has = |color, kind| pos.pieces(color, kind) != 0;
+    if white > 0 && !has(Color::White, Kind::King) {
+        return Err(err(0, "White has pieces but no king (the king is White's first)"));
+    }
+    if has(Color::Black, Kind::King) && black < 8 {
+        return Err(err(0, "Black's king stands before Black's 8th placement"));
+    }
+    if black >= 7 && !has(Color::Black, Kind::Queen) {
+        return Err(err(0, "Black has placed 7 pieces without the queen"));
+    }
+    for color in Color::ALL {
+        let bishops = pos.pieces(color, Kind::Bishop);
+        if bishops.count_ones() == 2
+            && (bishops & DARK_SQUARES == 0 || bishops & LIGHT_SQUARES == 0)
+        {
+            return Err(err(0, format!("{color}'s bishops stand on one square colour")));
+        }
+    }
+    // Every piece but White's king touched an opposing piece when it was placed; pieces never
+    // move, so it still does.
+    for color in Color::ALL {
+        let mut pieces = pos.color_pieces(color);
+        if color == Color::White {
+            pieces &= !pos.pieces(Color::White, Kind::King);
+        }
+        let lonely = pieces & !touching(pos.color_pieces(color.other()));
+        if let Some(sq) = squares(lonely).next() {
+            return Err(err(
+                0,
+                format!("the {color} piece on {sq} touches no {} piece", color.other()),
+            ));
+        }
+    }
+    // Black's first placement touched White's king, the only white piece then.
+    let white_king = pos.pieces(Color::White, Kind::King);
+    if black > 0 && touching(white_king) & pos.color_pieces(Color::Black) == 0 {
+        return Err(err(
+            0,
+            "no black piece touches White's king (Black's first must)",
+        ));
+    }
+    // The queen call: a queen facing the other queen in hand was placed last.
+    for color in Color::ALL {
+        let queen = pos.pieces(color, Kind::Queen);
+        if queen != 0 && !has(color.other(), Kind::Queen) {
+            if !matches!(pos.last, Some(last) if last.bit() == queen) {
+                return Err(err(
+                    last_offset,
+                    format!(
+                        "{color}'s queen is on the board and {}'s is in hand, so the queen must be the piece placed last (queen call)",
+                        color.other()
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(last) = pos.last {
+        if white > 1 && white_king == last.bit() {
+            return Err(err(
+                last_offset,
+                "White's king cannot be the piece placed last after White's first placement",
+            ));
+        }
+        if white == 8 && black == 7 && king_attacks(last) & pos.empty() == 0 {
+            return Err(err(
+                last_offset,
+                "White's 8th piece must leave an empty square touching it",
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Reads a position string; see the [module docs](crate::notation) for what is refused.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields.len() != 3 {
+            return Err(err(
+                0,
+                format!(
+                    "expected 3 fields separated by single spaces (board, side to move, last square), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let (board, side, last) = (fields[0], fields[1], fields[2]);
+        let side_offset = board.len() + 1;
+        let last_offset = side_offset + side.len() + 1;
+
+        let mut pos = Position::new();
+        read_board(board, &mut pos)?;
+        let white = pos.colors[0].count_ones();
+        let black = pos.colors[1].count_ones();
+        pos.placed = (white + black) as u8;
+
+        let side = match side {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(err(side_offset, "the side to move must be `w` or `b`")),
+        };
+        let expected = if white == black {
+            Color::White
+        } else if white == black + 1 {
+            Color::Black
+        } else {
+            return Err(err(
+                0,
+                format!("White has {white} pieces and Black {black}: White places first and the sides alternate"),
+            ));
+        };
+        if side != expected {
+            return Err(err(
+                side_offset,
+                format!("with {white} white and {black} black pieces it is {expected} to move"),
+            ));
+        }
+
+        let last = if last == "-" {
+            None
+        } else {
+            Some(last.parse::<Square>().map_err(|_| {
+                err(last_offset, "the last square must be a square a1 … h8 or `-`")
+            })?)
+        };
+        match last {
+            None if pos.placed > 0 => {
+                return Err(err(
+                    last_offset,
+                    "pieces are on the board, so the last square cannot be `-`",
+                ))
+            }
+            Some(sq) if pos.color_pieces(side.other()) & sq.bit() == 0 => {
+                return Err(err(
+                    last_offset,
+                    format!(
+                        "the last square {sq} must hold a {} piece (the side that just placed)",
+                        side.other()
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        pos.set_last(last);
+        check_reachable(&pos, last_offset)?;
+        Ok(pos)
+    }
+}
+
+/// Reads move text (`Ke4`) in `pos`: the piece letter, capital whichever side moves, and the
+/// square.
+///
+/// # Errors
+/// [`ParseMoveError::Malformed`] for text that is not a letter and a square,
+/// [`ParseMoveError::Illegal`] (naming the rule) for a placement the rules forbid here.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let mut chars = text.chars();
+    let kind = chars.next().and_then(Kind::from_letter);
+    let square = chars.as_str().parse::<Square>().ok();
+    let (Some(kind), Some(square)) = (kind, square) else {
+        return Err(ParseMoveError::malformed(
+            text,
+            "expected a piece letter K, Q, R, B or N and a square, like Ke4",
+        ));
+    };
+    let mv = Move::new(kind, square);
+    match why_illegal(pos, mv) {
+        None => Ok(mv),
+        Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str) -> String {
+        match text.parse::<Position>() {
+            Ok(p) => panic!("{text} was accepted as {p}"),
+            Err(e) => e.reason,
+        }
+    }
+
+    #[test]
+    fn start_and_example_round_trip() {
+        for text in [
+            "8/8/8/8/8/8/8/8 w -",
+            "2K5/2Qb4/8/8/8/8/8/8 b c7",
+            "8/8/8/8/4K3/3nQ3/4q3/8 w e2",
+        ] {
+            let pos: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(pos.to_string(), text);
+        }
+        assert_eq!(Position::new().to_string(), "8/8/8/8/8/8/8/8 w -");
+    }
+
+    #[test]
+    fn impossible_strings_are_refused() {
+        // Field structure.
+        refused("8/8/8/8/8/8/8/8 w");
+        refused("8/8/8/8/8/8/8/8  w -");
+        refused("8/8/8/8/8/8/8 w -");
+        refused("8/8/8/8/8/8/8/8/8 w -");
+        refused("8/8/8/8/8/8/8/9 w -");
+        refused("8/8/8/8/8/8/8/44 w -x");
+        refused("7/8/8/8/8/8/8/8 w -");
+        refused("8/8/8/8/8/8/8/8 x -");
+        refused("8/8/8/8/8/8/8/7X w -");
+        // The rules page's list.
+        assert!(refused("2K5/2QQ4/8/8/8/8/8/8 b c7").contains("more than 1 queen"));
+        assert!(refused("2K5/2Qb4/8/8/8/8/8/8 w c7").contains("black to move"));
+        assert!(refused("2K5/2Q5/8/8/8/8/8/8 b c7").contains("alternate"));
+        assert!(refused("2K5/2Qb4/8/8/8/8/8/8 b e4").contains("must hold"));
+        assert!(refused("2K5/2Qb4/8/8/8/8/8/8 b d7").contains("must hold"));
+        assert!(refused("8/8/8/8/8/8/8/8 w e4").contains("must hold"));
+        assert!(refused("2K5/2Qb4/8/8/8/8/8/8 b -").contains("cannot be `-`"));
+        assert!(refused("8/8/8/8/8/2bKn3/2B1B3/8 b e2").contains("one square colour"));
+        // What the placement rules make impossible.
+        assert!(refused("8/8/8/8/8/8/8/3Q4 b d1").contains("no king"));
+        assert!(refused("8/8/8/8/8/3k4/3K4/8 w d3").contains("8th placement"));
+        assert!(refused("8/8/8/8/8/8/1n6/K6R b h1").contains("touches no"));
+        assert!(refused("8/8/8/8/3K4/8/8/n7 w a1").contains("touches no"));
+        assert!(refused("8/8/8/8/3KR3/3n4/8/8 b d4").contains("king"));
+        assert!(refused("8/8/8/8/2QK4/2n5/8/8 b d4").contains("queen call"));
+    }
+
+    #[test]
+    fn move_text() {
+        let pos = Position::new();
+        assert_eq!(parse_move(&pos, "Ke4"), Ok(Move::new(Kind::King, "e4".parse().unwrap())));
+        assert!(matches!(parse_move(&pos, "Qe4"), Err(ParseMoveError::Illegal { .. })));
+        for junk in ["", "K", "ke4", "Ke9", "Ke44", "Xe4", "e4", "K e4"] {
+            assert!(
+                matches!(parse_move(&pos, junk), Err(ParseMoveError::Malformed { .. })),
+                "{junk}"
+            );
+        }
+    }
+}

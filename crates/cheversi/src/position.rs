@@ -1,0 +1,333 @@
+//! The state of a game and how a placement changes it.
+
+use core::fmt;
+
+use crate::board::{squares, Bitboard, Square};
+use crate::zobrist;
+
+/// A player: White places first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Color {
+    /// Places first; starts with the king.
+    White,
+    /// Places second; ends with the king.
+    Black,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Color {
+    /// `white` or `black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Kind {
+    /// One per side; attacks the 8 neighbours.
+    King,
+    /// One per side; attacks along ranks, files and diagonals.
+    Queen,
+    /// Two per side; attacks along ranks and files.
+    Rook,
+    /// Two per side, on opposite square colours; attacks along diagonals.
+    Bishop,
+    /// Two per side; attacks the knight jumps.
+    Knight,
+}
+
+impl Kind {
+    /// Every kind, in the order moves are generated.
+    pub const ALL: [Kind; 5] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+    ];
+
+    /// How many of this kind each player holds at the start.
+    pub const fn count_at_start(self) -> u32 {
+        match self {
+            Kind::King | Kind::Queen => 1,
+            Kind::Rook | Kind::Bishop | Kind::Knight => 2,
+        }
+    }
+
+    /// The capital letter of the notation: `K`, `Q`, `R`, `B`, `N`.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Knight => 'N',
+        }
+    }
+
+    /// The kind of a capital letter `K`, `Q`, `R`, `B`, `N`.
+    pub const fn from_letter(letter: char) -> Option<Kind> {
+        match letter {
+            'K' => Some(Kind::King),
+            'Q' => Some(Kind::Queen),
+            'R' => Some(Kind::Rook),
+            'B' => Some(Kind::Bishop),
+            'N' => Some(Kind::Knight),
+            _ => None,
+        }
+    }
+
+    /// 0 (king) … 4 (knight).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// This kind's bit in a kind mask.
+    #[inline]
+    pub(crate) const fn mask(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A placement: a kind of piece (of the side to move) and an empty square. The two rooks
+/// (bishops, knights) of a side are interchangeable, so `Rb3` is one move however many rooks
+/// are in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The kind of piece placed.
+    pub kind: Kind,
+    /// Where it is placed.
+    pub square: Square,
+}
+
+impl Move {
+    /// The placement of a `kind` on `square`.
+    pub const fn new(kind: Kind, square: Square) -> Move {
+        Move { kind, square }
+    }
+}
+
+impl fmt::Display for Move {
+    /// `Ke4`: the piece letter and the square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.kind.letter(), self.square)
+    }
+}
+
+/// The number of placements of a complete game (8 each).
+pub const PLACEMENTS: u8 = 16;
+
+/// A Cheversi position: the pieces on the board, the side to move and the square of the piece
+/// placed last (the queen call and Black's king depend on it).
+///
+/// Positions are read and written with the FEN-like string of the rules page
+/// (`8/8/8/8/8/8/8/8 w -` is the start), see [`crate::notation`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
+pub struct Position {
+    /// Pieces by colour and kind.
+    pub(crate) pieces: [[Bitboard; 5]; 2],
+    /// Pieces by colour.
+    pub(crate) colors: [Bitboard; 2],
+    /// Placements made so far (0 … 16); White moves when it is even.
+    pub(crate) placed: u8,
+    /// The square of the piece placed last.
+    pub(crate) last: Option<Square>,
+    /// The Zobrist key, kept incrementally.
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The start position: an empty board, White to place the king.
+    pub const fn new() -> Position {
+        Position {
+            pieces: [[0; 5]; 2],
+            colors: [0; 2],
+            placed: 0,
+            last: None,
+            hash: zobrist::last_key(None),
+        }
+    }
+
+    /// The side to place next (after the 16th placement: White, who would place next).
+    #[inline]
+    pub const fn side_to_move(&self) -> Color {
+        if self.placed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The number of placements made so far (0 … 16).
+    #[inline]
+    pub const fn placements_made(&self) -> u8 {
+        self.placed
+    }
+
+    /// The number of placements `color` has made so far (0 … 8).
+    #[inline]
+    pub const fn placements_of(&self, color: Color) -> u8 {
+        match color {
+            Color::White => self.placed.div_ceil(2),
+            Color::Black => self.placed / 2,
+        }
+    }
+
+    /// The placements left until the game's natural end after 16 (it may end sooner by the
+    /// no-legal-placement rule).
+    #[inline]
+    pub const fn placements_left(&self) -> u8 {
+        PLACEMENTS.saturating_sub(self.placed)
+    }
+
+    /// The square of the piece placed last, `None` at the start.
+    #[inline]
+    pub const fn last_placed(&self) -> Option<Square> {
+        self.last
+    }
+
+    /// The squares holding `color`'s pieces of `kind`.
+    #[inline]
+    pub const fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
+        self.pieces[color as usize][kind as usize]
+    }
+
+    /// The squares holding `color`'s pieces.
+    #[inline]
+    pub const fn color_pieces(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// The occupied squares.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The empty squares.
+    #[inline]
+    pub const fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Kind)> {
+        let bit = sq.bit();
+        for color in Color::ALL {
+            if self.colors[color.index()] & bit != 0 {
+                for kind in Kind::ALL {
+                    if self.pieces(color, kind) & bit != 0 {
+                        return Some((color, kind));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// How many of `color`'s pieces of `kind` are still in hand.
+    pub const fn in_hand(&self, color: Color, kind: Kind) -> u32 {
+        kind.count_at_start()
+            .saturating_sub(self.pieces(color, kind).count_ones())
+    }
+
+    /// Whether `color` still holds at least one piece of `kind` (no bit counting: at most two
+    /// of a kind).
+    #[inline]
+    pub(crate) const fn has_in_hand(&self, color: Color, kind: Kind) -> bool {
+        let bb = self.pieces(color, kind);
+        match kind {
+            Kind::King | Kind::Queen => bb == 0,
+            _ => bb & bb.wrapping_sub(1) == 0,
+        }
+    }
+
+    /// `color`'s pieces in hand in the notation's letters (`KQRRBBNN` at the start).
+    pub fn hand_text(&self, color: Color) -> String {
+        let mut out = String::new();
+        for kind in Kind::ALL {
+            for _ in 0..self.in_hand(color, kind) {
+                out.push(kind.letter());
+            }
+        }
+        out
+    }
+
+    /// Puts a piece on an empty square, updating the hash (no rule is checked; the placement
+    /// count and the last square are the caller's).
+    #[inline]
+    pub(crate) fn put(&mut self, color: Color, kind: Kind, sq: Square) {
+        let bit = sq.bit();
+        self.pieces[color as usize][kind as usize] |= bit;
+        self.colors[color as usize] |= bit;
+        self.hash ^= zobrist::piece_key(color, kind, sq);
+    }
+
+    /// Sets the square of the piece placed last, updating the hash.
+    #[inline]
+    pub(crate) fn set_last(&mut self, last: Option<Square>) {
+        self.hash ^= zobrist::last_key(self.last) ^ zobrist::last_key(last);
+        self.last = last;
+    }
+
+    /// Places `mv` for the side to move without checking any rule (the fast path of
+    /// [`Game::play_unchecked`](crate::Game::play_unchecked)).
+    #[inline]
+    pub fn place_unchecked(&mut self, mv: Move) {
+        let color = self.side_to_move();
+        self.put(color, mv.kind, mv.square);
+        self.set_last(Some(mv.square));
+        self.placed = self.placed.wrapping_add(1);
+    }
+
+    /// The Zobrist key computed from scratch (it equals the incremental one).
+    pub fn fresh_hash(&self) -> u64 {
+        let mut hash = zobrist::last_key(self.last);
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                for sq in squares(self.pieces(color, kind)) {
+                    hash ^= zobrist::piece_key(color, kind, sq);
+                }
+            }
+        }
+        hash
+    }
+}
