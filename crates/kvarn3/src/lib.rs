@@ -154,3 +154,149 @@ impl Game for Position {
         mv.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::DrawRules;
+
+    fn pos(text: &str) -> Position {
+        text.parse().expect("a valid position")
+    }
+
+    fn play(position: &mut Position, texts: &[&str]) {
+        for text in texts {
+            let mv = position.parse_move(text).expect(text);
+            position.play(mv).expect(text);
+        }
+    }
+
+    /// A mill wins at once in the placement phase: the game ends before all six stones are
+    /// placed.
+    #[test]
+    fn mill_wins_at_once_in_placement() {
+        let mut position = pos("W.B/.W./B.. w");
+        play(&mut position, &["c1"]);
+        assert_eq!(position.stone_count(), 5);
+        assert_eq!(
+            position.outcome(),
+            Some(Outcome::Winner {
+                player: Color::White,
+                reason: "mill"
+            })
+        );
+        assert!(position.legal_moves().is_empty());
+        // Black's mill with its third stone.
+        let mut position = pos("W.W/BB./W.. b");
+        play(&mut position, &["c2"]);
+        assert_eq!(position.outcome().and_then(|o| o.winner()), Some(Color::Black));
+    }
+
+    /// A mill wins at once in the movement phase, on a row or a long diagonal, and a position
+    /// where the player not to move has a mill is over.
+    #[test]
+    fn mill_wins_at_once_in_movement() {
+        let white_mill = Some(Outcome::Winner {
+            player: Color::White,
+            reason: "mill",
+        });
+        let mut row = pos(".BB/B.W/WW. w");
+        assert_eq!(row.outcome(), None);
+        play(&mut row, &["c2-c1"]);
+        assert_eq!(row.outcome(), white_mill);
+        assert!(row.legal_moves().is_empty());
+        let mut diagonal = pos(".BW/B.B/WW. w");
+        play(&mut diagonal, &["b1-b2"]);
+        assert_eq!(diagonal.outcome(), white_mill);
+        let other_diagonal = pos("W.B/.WB/..W b");
+        assert_eq!(other_diagonal.outcome(), white_mill);
+    }
+
+    /// "A player who has no legal move on their turn loses"; on this board that only happens
+    /// when the opponent already has a mill, so the outcome names the mill.
+    #[test]
+    fn no_legal_move_loses_only_after_a_mill() {
+        let mut blocked = 0;
+        for (position, _) in Solver::shared().positions() {
+            if position.is_blocked() {
+                blocked += 1;
+                assert!(position.mill_wins_at_once(), "{position}");
+                assert_eq!(position.outcome().map(|o| o.reason()), Some("mill"));
+            }
+            if position.mill_wins_at_once() {
+                let winner = position.outcome().and_then(|o| o.winner());
+                assert_eq!(winner, Some(position.side_to_move().other()));
+            }
+        }
+        // For example White b1 c1 c2 around Black's diagonal a1 b2 c3: White is stuck.
+        let stuck = pos("..B/.BW/BWW w");
+        assert!(stuck.is_blocked());
+        assert!(blocked > 0);
+    }
+
+    /// The repetition draw is the game record's: the third occurrence of the same position
+    /// (board and side to move) draws; a record set up from a position string counts from
+    /// there.
+    #[test]
+    fn threefold_repetition_draws_through_the_record() {
+        let mut record = GameRecord::new(pos("WB./BBW/.W. w"));
+        let cycle = ["b1-a1", "b3-c3", "a1-b1", "c3-b3"];
+        for text in cycle.iter().chain(&cycle[..3]) {
+            record.play_text(text).expect(text);
+            assert_eq!(record.outcome(), None);
+        }
+        record.play_text(cycle[3]).expect("the last move of the cycle");
+        assert_eq!(record.repetition_count(), 3);
+        assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+        // The position alone does not know.
+        assert_eq!(record.current().outcome(), None);
+    }
+
+    /// A caller may cap the number of plies; reaching the cap draws. The default has no cap.
+    #[test]
+    fn ply_cap_draws_through_the_record() {
+        let rules = DrawRules {
+            move_cap: Some(7),
+            ..DrawRules::NONE
+        };
+        let mut record = GameRecord::with_rules(Position::start(), rules);
+        for text in ["b2", "a1", "c2", "a2", "a3", "c1"] {
+            record.play_text(text).expect(text);
+        }
+        assert_eq!(record.outcome(), None);
+        record.play_text("b2-b3").expect("a step");
+        assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "move cap" }));
+        assert_eq!(DrawRules::default().move_cap, None);
+    }
+
+    #[test]
+    fn colours_and_outcomes_read_as_words() {
+        assert_eq!(Color::White.to_string(), "white");
+        assert_eq!(Color::Black.to_string(), "black");
+        let done = pos("WWW/BB./... b");
+        assert_eq!(done.outcome().map(|o| o.to_string()).as_deref(), Some("winner white (mill)"));
+    }
+
+    #[test]
+    fn checked_play_refuses_with_the_reason() {
+        let mut position = pos("W.B/.W./B.. w");
+        let before = position;
+        let err = position
+            .play(Move::Place(Point::CENTRE))
+            .expect_err("b2 is taken");
+        assert!(err.mv.contains("b2 is not empty"), "{err}");
+        assert_eq!(position, before);
+    }
+
+    #[test]
+    fn hash_is_incremental_and_matches_a_fresh_one() {
+        let mut position = Position::start();
+        for text in ["b2", "a1", "c2", "a2", "a3", "c1", "b2-b3", "a1-b1"] {
+            play(&mut position, &[text]);
+            assert_eq!(position.hash_key(), position.fresh_hash_key());
+            assert_eq!(pos(&position.to_string()).hash_key(), position.hash_key());
+        }
+        // The side to move is part of the key.
+        assert_ne!(pos("WB./BBW/.W. w").hash_key(), pos("WB./BBW/.W. b").hash_key());
+    }
+}
