@@ -1,1 +1,200 @@
-//! Svendo (three-player line game) rules engine: bitboard moves, winning events, responsibility rules.
+//! # svendo
+//!
+//! Svendo (Steve Avery, 1964), the three-player line game, as a rules engine on the
+//! [`game_core::Game`] trait: bitboard move generation, the three winning events, the
+//! responsibility rules as move legality, text both ways.
+//!
+//! Black, White and Red each place eight own stones and one green master stone (27
+//! placements), then slide an own stone or any master stone like a chess queen. A *line* is
+//! five points in a row: base, check, base, check, base. A player wins by capturing a third
+//! base point (rule 1; the moved stone counts even when it is a master), by moving off a check
+//! point of their own line (rule 2), or when another player is made to move off a check point
+//! of their line (rule 3). The winner scores the movement moves they made.
+//!
+//! The board is 10 × 6 by default; any rectangle of 30..=64 points with both sides at least 5
+//! works, its size read from the position string ([`Position::start_on`] for a start).
+//!
+//! ```
+//! use svendo::{Color, Game, Position, Win, WinRule};
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(pos.legal_moves().len(), 120); // 60 empty points, own stone or master
+//! pos.play(pos.parse_move("Mc3")?)?;
+//! assert_eq!(pos.to_string(), "10/10/10/2M7/10/10 w 8/8m/8m 0/0/0");
+//!
+//! // Movement phase: Black holds a1 and c1 and slides e2-e1 onto the third base point of
+//! // the line a1-b1-c1-d1-e1, whose check points b1 and d1 are empty: rule 1.
+//! let mut pos: Position =
+//!     "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0".parse()?;
+//! pos.play(pos.parse_move("e2-e1")?)?;
+//! let win = Win { winner: Color::Black, rule: WinRule::ThirdBasePoint, points: 1 };
+//! assert_eq!(pos.win(), Some(win));
+//! assert_eq!(pos.outcome().map(|o| o.reason()), Some("rule 1: third base point"));
+//! assert_eq!(pos.to_string(), "WWWWWWWW2/RRRRRRRR2/10/MMM6B/6BBBB/B1B1B5 w 0/0/0 1/0/0 b1");
+//! assert!(pos.legal_moves().is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod responsibility;
+mod zobrist;
+
+pub use board::{
+    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MIN_POINTS,
+    MIN_SIDE,
+};
+pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use notation::START;
+pub use position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+pub use responsibility::Responsibility;
+
+impl Position {
+    /// Whether `mv` is legal by the plain rules (placement, slides, pass only without a slide),
+    /// before the responsibility rules.
+    pub fn is_plain_legal(&self, mv: Move) -> bool {
+        if self.win.is_some() {
+            return false;
+        }
+        let geo = self.geo();
+        let c = self.to_move.index();
+        let occupied = self.occupied();
+        let empty_on_board = |p: Point| geo.index(p).is_some_and(|i| occupied & (1 << i) == 0);
+        if self.is_placement() {
+            return match mv {
+                Move::Place(p) => self.hand[c] > 0 && empty_on_board(p),
+                Move::PlaceMaster(p) => self.master_hand[c] && empty_on_board(p),
+                Move::Slide { .. } | Move::Pass => false,
+            };
+        }
+        match mv {
+            Move::Slide { from, to } => match (geo.index(from), geo.index(to)) {
+                (Some(x), Some(y)) => {
+                    self.movable(self.to_move) & (1 << x) != 0
+                        && geo.slides(x, occupied) & (1 << y) != 0
+                }
+                _ => false,
+            },
+            Move::Pass => self.count_plain_slides() == 0,
+            Move::Place(_) | Move::PlaceMaster(_) => false,
+        }
+    }
+
+    /// Whether `mv` is legal here, the responsibility rules included.
+    pub fn is_legal_move(&self, mv: Move) -> bool {
+        if !self.is_plain_legal(mv) {
+            return false;
+        }
+        if self.is_placement() || mv == Move::Pass || !self.has_winning_move(self.to_move.prev()) {
+            return true;
+        }
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The plain moves of this position: every move the movement rules allow, before the
+    /// responsibility rules (placements during placement; `pass` only without a slide; none
+    /// after a win).
+    pub fn plain_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.win.is_some() {
+            return;
+        }
+        if self.is_placement() {
+            self.placements_into(moves);
+            return;
+        }
+        self.plain_slides_into(moves);
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Color;
+    const NAME: &'static str = "svendo";
+    const PLAYERS: &'static [Color] = &Color::ALL;
+
+    fn start() -> Self {
+        Position::default()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        self.plain_moves_into(moves);
+        if !self.is_placement() && moves.first().is_some_and(|&m| m != Move::Pass) {
+            self.apply_responsibility(moves);
+        }
+    }
+
+    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> usize {
+        if self.win.is_some() {
+            return 0;
+        }
+        if self.is_placement() {
+            let empty = (self.geo().all & !self.occupied()).count_ones() as usize;
+            let c = self.to_move.index();
+            return empty * (usize::from(self.hand[c] > 0) + usize::from(self.master_hand[c]));
+        }
+        if !self.has_winning_move(self.to_move.prev()) {
+            return self.count_plain_slides().max(1);
+        }
+        self.legal_moves_into(scratch);
+        scratch.len()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Color>> {
+        self.win.map(|win| Outcome::Winner {
+            player: win.winner,
+            reason: win.rule.reason(),
+        })
+    }
+
+    /// During play: the movement moves the player has made so far. After a win: the winner's
+    /// points for the winner, 0 for the other two.
+    fn score(&self, player: Color) -> Option<i64> {
+        Some(match self.win {
+            Some(win) if win.winner == player => i64::from(win.points),
+            Some(_) => 0,
+            None => i64::from(self.movement_moves[player.index()]),
+        })
+    }
+
+    fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    fn fresh_hash_key(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.parse_legal_move(text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        Position::move_to_text(mv)
+    }
+
+    /// Only slides count toward a move cap (the page caps movement moves, not placements or
+    /// passes).
+    fn counts_toward_cap(&self, mv: Move) -> bool {
+        matches!(mv, Move::Slide { .. })
+    }
+}

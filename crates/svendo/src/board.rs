@@ -1,0 +1,365 @@
+//! Geometry: points, board dimensions, bitboards, sliding rays and the five-point lines.
+//!
+//! A board is a rectangle of `width` × `height` points (default 10 × 6; any rectangle of
+//! 30..=64 points with both sides at least 5). Point `index = row * width + col`, row 0 being
+//! rank `1` (the bottom row) and column 0 file `a`. A bitboard is a `u64` with one bit per
+//! point. The tables of one board size are computed once and shared by every position on it.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::OnceLock;
+
+/// The smallest number of points a board may have.
+pub const MIN_POINTS: usize = 30;
+/// The largest number of points a board may have (they must fit a `u64`).
+pub const MAX_POINTS: usize = 64;
+/// The shortest side a board may have.
+pub const MIN_SIDE: usize = 5;
+/// The default board width (columns `a`–`j`).
+pub const DEFAULT_WIDTH: usize = 10;
+/// The default board height (rows `1`–`6`).
+pub const DEFAULT_HEIGHT: usize = 6;
+
+/// A point of the board, by column and row (`c3` is column 2, row 2). It names the same
+/// point on every board size, so a move's meaning does not depend on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Point(u8);
+
+impl Point {
+    /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is 16 or
+    /// more (no board is that large).
+    pub fn new(col: usize, row: usize) -> Option<Point> {
+        (col < 16 && row < 16).then(|| Point((col as u8) << 4 | row as u8))
+    }
+
+    /// The column, 0 for `a`.
+    pub fn col(self) -> usize {
+        usize::from(self.0 >> 4)
+    }
+
+    /// The row, 0 for `1`.
+    pub fn row(self) -> usize {
+        usize::from(self.0 & 15)
+    }
+
+    /// Reads a point name (`a1`, `j6`, `e12`) at the start of `text`; returns it and the number
+    /// of bytes read.
+    pub(crate) fn parse_prefix(text: &[u8]) -> Option<(Point, usize)> {
+        let (&letter, rest) = text.split_first()?;
+        if !letter.is_ascii_lowercase() || letter > b'p' {
+            return None;
+        }
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 || rest[0] == b'0' {
+            return None;
+        }
+        let mut number = 0usize;
+        for &d in &rest[..digits] {
+            number = number * 10 + usize::from(d - b'0');
+        }
+        if number > 16 {
+            return None;
+        }
+        Point::new(usize::from(letter - b'a'), number - 1).map(|p| (p, 1 + digits))
+    }
+}
+
+impl fmt::Display for Point {
+    /// `a1` … `j6` (columns continue `k`, `l`, rows `7` … `12` on larger boards).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'a' + self.col() as u8), self.row() + 1)
+    }
+}
+
+/// A point name that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePointError;
+
+impl fmt::Display for ParsePointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a point such as c3")
+    }
+}
+
+impl std::error::Error for ParsePointError {}
+
+impl FromStr for Point {
+    type Err = ParsePointError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match Point::parse_prefix(text.as_bytes()) {
+            Some((point, len)) if len == text.len() => Ok(point),
+            _ => Err(ParsePointError),
+        }
+    }
+}
+
+/// The eight directions: the first four step to a higher index, the last four to a lower one.
+/// `(column step, row step)`: east, north, north-east, north-west, west, south, south-west,
+/// south-east.
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+];
+
+/// Every board size (width, height) the game supports, in a fixed order: the index of a size
+/// in this list is what a position stores.
+const fn valid_dims() -> ([(u8, u8); 40], usize) {
+    let mut dims = [(0u8, 0u8); 40];
+    let mut count = 0;
+    let mut w = MIN_SIDE;
+    while w <= MAX_POINTS / MIN_SIDE {
+        let mut h = MIN_SIDE;
+        while h <= MAX_POINTS / MIN_SIDE {
+            if w * h >= MIN_POINTS && w * h <= MAX_POINTS {
+                dims[count] = (w as u8, h as u8);
+                count += 1;
+            }
+            h += 1;
+        }
+        w += 1;
+    }
+    (dims, count)
+}
+
+const DIMS: ([(u8, u8); 40], usize) = valid_dims();
+
+/// The index of the board size `width` × `height` among the supported ones.
+pub(crate) fn dims_index(width: usize, height: usize) -> Option<u8> {
+    DIMS.0[..DIMS.1]
+        .iter()
+        .position(|&(w, h)| usize::from(w) == width && usize::from(h) == height)
+        .map(|i| i as u8)
+}
+
+/// Whether `width` × `height` is a supported board.
+pub fn is_valid_size(width: usize, height: usize) -> bool {
+    dims_index(width, height).is_some()
+}
+
+/// The tables of one board size.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    pub width: usize,
+    pub height: usize,
+    /// Every point of the board.
+    pub all: u64,
+    /// `rays[d][p]`: the points from `p` (exclusive) to the edge in direction `d`.
+    pub rays: [[u64; 64]; 8],
+    /// The up-to-eight neighbours of each point.
+    pub neighbours: [u64; 64],
+    /// Index difference of one step in the four increasing directions.
+    pub shift: [u32; 4],
+    /// `starts[d]`: the points where a five-point line in increasing direction `d` starts.
+    pub starts: [u64; 4],
+    /// Every line: (its three base points, its two check points).
+    pub lines: Vec<(u64, u64)>,
+    /// The lines each point is a base point of.
+    pub base_of: Vec<Vec<u16>>,
+    /// The lines each point is a check point of.
+    pub check_of: Vec<Vec<u16>>,
+    /// The point (column/row) of each index.
+    pub points: [Point; 64],
+}
+
+impl Geometry {
+    fn new(width: usize, height: usize) -> Geometry {
+        let n = width * height;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height;
+        let index = |c: i32, r: i32| r as usize * width + c as usize;
+        let mut rays = [[0u64; 64]; 8];
+        let mut neighbours = [0u64; 64];
+        let mut points = [Point(0); 64];
+        for p in 0..n {
+            let (c0, r0) = ((p % width) as i32, (p / width) as i32);
+            points[p] = Point::new(c0 as usize, r0 as usize).expect("boards are at most 16 wide");
+            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                let (mut c, mut r) = (c0 + dc, r0 + dr);
+                if on_board(c, r) {
+                    neighbours[p] |= 1 << index(c, r);
+                }
+                while on_board(c, r) {
+                    rays[d][p] |= 1 << index(c, r);
+                    c += dc;
+                    r += dr;
+                }
+            }
+        }
+        let w = width as u32;
+        let shift = [1, w, w + 1, w - 1];
+        let mut starts = [0u64; 4];
+        let mut lines = Vec::new();
+        let mut base_of = vec![Vec::new(); 64];
+        let mut check_of = vec![Vec::new(); 64];
+        for (d, &(dc, dr)) in DIRECTIONS[..4].iter().enumerate() {
+            for p in 0..n {
+                let (c, r) = ((p % width) as i32, (p / width) as i32);
+                if !on_board(c + 4 * dc, r + 4 * dr) {
+                    continue;
+                }
+                starts[d] |= 1 << p;
+                let at = |k: i32| index(c + k * dc, r + k * dr);
+                let line = lines.len() as u16;
+                let bases = (1u64 << at(0)) | (1 << at(2)) | (1 << at(4));
+                let checks = (1u64 << at(1)) | (1 << at(3));
+                lines.push((bases, checks));
+                for k in [0, 2, 4] {
+                    base_of[at(k)].push(line);
+                }
+                for k in [1, 3] {
+                    check_of[at(k)].push(line);
+                }
+            }
+        }
+        Geometry {
+            width,
+            height,
+            all,
+            rays,
+            neighbours,
+            shift,
+            starts,
+            lines,
+            base_of,
+            check_of,
+            points,
+        }
+    }
+
+    /// The index of a point, if it is on this board.
+    #[inline]
+    pub fn index(&self, point: Point) -> Option<usize> {
+        (point.col() < self.width && point.row() < self.height)
+            .then(|| point.row() * self.width + point.col())
+    }
+
+    /// The index of a point known to be on this board.
+    #[inline]
+    pub fn index_unchecked(&self, point: Point) -> usize {
+        point.row() * self.width + point.col()
+    }
+
+    /// The points a queen-like slide from `from` reaches through the empty points, `occupied`
+    /// being every stone (the slide stops before the first stone in each direction).
+    #[inline]
+    pub fn slides(&self, from: usize, occupied: u64) -> u64 {
+        let mut reach = 0;
+        for d in 0..4 {
+            let ray = self.rays[d][from];
+            let blockers = ray & occupied;
+            reach |= if blockers == 0 {
+                ray
+            } else {
+                ray ^ self.rays[d][blockers.trailing_zeros() as usize]
+            };
+        }
+        for d in 4..8 {
+            let ray = self.rays[d][from];
+            let blockers = ray & occupied;
+            reach |= if blockers == 0 {
+                ray
+            } else {
+                ray ^ self.rays[d][63 - blockers.leading_zeros() as usize]
+            };
+        }
+        reach & !occupied
+    }
+
+    /// The first stone in each direction from `at` (the stones a slide to `at` can come from).
+    #[inline]
+    pub fn first_stones(&self, at: usize, occupied: u64) -> u64 {
+        let mut found = 0;
+        for d in 0..4 {
+            let blockers = self.rays[d][at] & occupied;
+            if blockers != 0 {
+                found |= blockers & blockers.wrapping_neg();
+            }
+        }
+        for d in 4..8 {
+            let blockers = self.rays[d][at] & occupied;
+            if blockers != 0 {
+                found |= 1 << (63 - blockers.leading_zeros());
+            }
+        }
+        found
+    }
+}
+
+static GEOMETRIES: [OnceLock<Geometry>; 40] = [const { OnceLock::new() }; 40];
+
+/// The tables of the board size with index `dims` (from [`dims_index`]).
+#[inline]
+pub(crate) fn geometry(dims: u8) -> &'static Geometry {
+    GEOMETRIES[usize::from(dims)].get_or_init(|| {
+        let (w, h) = DIMS.0[usize::from(dims)];
+        Geometry::new(usize::from(w), usize::from(h))
+    })
+}
+
+/// Iterates over the indices of the set bits of a bitboard, lowest first.
+#[inline]
+pub(crate) fn bits(mut board: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if board == 0 {
+            None
+        } else {
+            let p = board.trailing_zeros() as usize;
+            board &= board - 1;
+            Some(p)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_nine_board_sizes() {
+        assert_eq!(DIMS.1, 29);
+        assert!(is_valid_size(10, 6));
+        assert!(is_valid_size(8, 8));
+        assert!(is_valid_size(5, 12));
+        assert!(!is_valid_size(4, 10));
+        assert!(!is_valid_size(5, 5));
+        assert!(!is_valid_size(13, 5));
+    }
+
+    #[test]
+    fn default_board_has_eighty_lines() {
+        let g = geometry(dims_index(10, 6).unwrap());
+        // rows: 6 per row × 6 rows; columns: 2 per column × 10; diagonals: 6 × 2 per direction.
+        assert_eq!(g.lines.len(), 36 + 20 + 12 + 12);
+        assert_eq!(g.all.count_ones(), 60);
+    }
+
+    #[test]
+    fn slides_stop_before_stones() {
+        let g = geometry(dims_index(10, 6).unwrap());
+        let a1 = g.index(Point::new(0, 0).unwrap()).unwrap();
+        let c1 = g.index("c1".parse().unwrap()).unwrap();
+        let reach = g.slides(a1, 1 << c1 | 1 << a1);
+        assert!(reach & (1 << 1) != 0);
+        assert!(reach & (1 << c1) == 0);
+        assert!(reach & (1 << 3) == 0);
+        // a1 north: a2..a6 (5), north-east: b2..f6 (5), east: b1 (1).
+        assert_eq!(reach.count_ones(), 11);
+    }
+
+    #[test]
+    fn point_names() {
+        assert_eq!("e12".parse::<Point>().unwrap().to_string(), "e12");
+        assert!("a0".parse::<Point>().is_err());
+        assert!("a".parse::<Point>().is_err());
+        assert!("a01".parse::<Point>().is_err());
+        assert!("a17".parse::<Point>().is_err());
+    }
+}

@@ -1,0 +1,145 @@
+//! Legal move generation: placements, plain slides, and the cheap test of whether a player has
+//! a winning move (the threat test the responsibility rules are built on).
+
+use crate::board::bits;
+use crate::position::{Color, Move, Position};
+
+/// The most slides one position can have (11 movable stones × 27 destinations on 8 × 8),
+/// rounded up to whole 64-bit words for the per-move flags of the responsibility filter.
+pub(crate) const MAX_SLIDES: usize = 320;
+
+impl Position {
+    /// Fills `moves` with the placements of the side to move (own stones, then the master).
+    pub(crate) fn placements_into(&self, moves: &mut Vec<Move>) {
+        let geo = self.geo();
+        let empty = geo.all & !self.occupied();
+        let c = self.to_move.index();
+        if self.hand[c] > 0 {
+            moves.extend(bits(empty).map(|p| Move::Place(geo.points[p])));
+        }
+        if self.master_hand[c] {
+            moves.extend(bits(empty).map(|p| Move::PlaceMaster(geo.points[p])));
+        }
+    }
+
+    /// Fills `moves` (after clearing it) with the plain slides of the side to move: its own
+    /// stones and every master stone, queen-like through empty points. No responsibility rule,
+    /// no pass.
+    pub(crate) fn plain_slides_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        moves.reserve(MAX_SLIDES);
+        let geo = self.geo();
+        let occupied = self.occupied();
+        for from in bits(self.movable(self.to_move)) {
+            let origin = geo.points[from];
+            for to in bits(geo.slides(from, occupied)) {
+                moves.push(Move::Slide {
+                    from: origin,
+                    to: geo.points[to],
+                });
+            }
+        }
+    }
+
+    /// The number of plain slides of the side to move.
+    pub(crate) fn count_plain_slides(&self) -> usize {
+        let geo = self.geo();
+        let occupied = self.occupied();
+        bits(self.movable(self.to_move))
+            .map(|from| geo.slides(from, occupied).count_ones() as usize)
+            .sum()
+    }
+
+    /// Calls `keep_going` with the position after each plain slide of the side to move (after
+    /// a pass when it has none); stops and returns `false` as soon as `keep_going` does.
+    #[inline]
+    pub(crate) fn all_plain_children(&self, mut keep_going: impl FnMut(&Position) -> bool) -> bool {
+        let geo = self.geo();
+        let occupied = self.occupied();
+        let mut any = false;
+        for from in bits(self.movable(self.to_move)) {
+            let origin = geo.points[from];
+            for to in bits(geo.slides(from, occupied)) {
+                any = true;
+                let child = self.after(Move::Slide {
+                    from: origin,
+                    to: geo.points[to],
+                });
+                if !keep_going(&child) {
+                    return false;
+                }
+            }
+        }
+        if !any {
+            return keep_going(&self.after(Move::Pass));
+        }
+        true
+    }
+
+    /// Whether `player` has a winning move (rule 1 or 2) here, looked at as if it were its turn,
+    /// with the plain movement rules (`has_winning_move` of the responsibility rules).
+    ///
+    /// Bit-parallel over the line starts of each direction: a line is a candidate when two or
+    /// three of its base points hold `player`'s own stones and its check points are empty or
+    /// hold one stone the player may move; only candidates are checked exactly.
+    pub fn has_winning_move(&self, player: Color) -> bool {
+        let geo = self.geo();
+        let own = self.own[player.index()];
+        let occupied = self.occupied();
+        let empty = geo.all & !occupied;
+        let movable = own | self.masters;
+        for d in 0..4 {
+            let s = geo.shift[d];
+            let start = geo.starts[d];
+            let a0 = own & start;
+            let a2 = own >> (2 * s);
+            let a4 = own >> (4 * s);
+            let e1 = empty >> s;
+            let e3 = empty >> (3 * s);
+            let m1 = movable >> s;
+            let m3 = movable >> (3 * s);
+            // Rule 2: three own base points, one check point holding a stone the player may
+            // move, the other empty: moving that stone anywhere wins.
+            let held = a0 & a2 & a4;
+            if held != 0 {
+                for p in bits(held & m1 & e3) {
+                    if geo.neighbours[p + s as usize] & empty != 0 {
+                        return true;
+                    }
+                }
+                for p in bits(held & e1 & m3) {
+                    if geo.neighbours[p + 3 * s as usize] & empty != 0 {
+                        return true;
+                    }
+                }
+            }
+            // Rule 1: two own base points, the third empty, the check points empty or one of
+            // them holding the stone that will move to the third base point.
+            let e0 = empty & start;
+            let e2 = empty >> (2 * s);
+            let e4 = empty >> (4 * s);
+            let two = (a0 & a2 & e4) | (a0 & e2 & a4) | (e0 & a2 & a4);
+            if two == 0 {
+                continue;
+            }
+            let candidates = two & ((e1 & e3) | (m1 & e3) | (e1 & m3));
+            for p in bits(candidates) {
+                let step = s as usize;
+                let bases = 1u64 << p | 1 << (p + 2 * step) | 1 << (p + 4 * step);
+                let checks = 1u64 << (p + step) | 1 << (p + 3 * step);
+                let target = (bases & empty).trailing_zeros() as usize;
+                let movers = geo.first_stones(target, occupied) & movable & !bases;
+                let blocking = checks & occupied;
+                if (blocking == 0 && movers != 0) || movers & blocking != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether any player has a winning move here.
+    pub fn anyone_threatens(&self) -> bool {
+        Color::ALL.into_iter().any(|c| self.has_winning_move(c))
+    }
+}

@@ -1,0 +1,465 @@
+//! Move and position text, both ways.
+//!
+//! Moves: `c3` (own stone placed), `Mc3` (master stone placed), `c3-c6` (slide), `pass`.
+//! Positions: `rows side hands movement-moves [win]`, e.g. the start
+//! `10/10/10/10/10/10 b 8m/8m/8m 0/0/0`; a won game adds the winner's letter and the rule
+//! number (`b2`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use game_core::{ParseMoveError, ParsePositionError};
+
+use crate::board::{dims_index, Point};
+use crate::position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+
+impl Position {
+    /// The text of a move (`c3`, `Mc3`, `c3-c6`, `pass`); it does not depend on the position.
+    pub fn move_to_text(mv: Move) -> String {
+        match mv {
+            Move::Place(p) => p.to_string(),
+            Move::PlaceMaster(p) => format!("M{p}"),
+            Move::Slide { from, to } => format!("{from}-{to}"),
+            Move::Pass => "pass".to_owned(),
+        }
+    }
+
+    /// Reads move text without checking it against a position.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Malformed`] when the text is not a move in Svendo notation.
+    pub fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
+        if text == "pass" {
+            return Ok(Move::Pass);
+        }
+        let bytes = text.as_bytes();
+        let malformed = || {
+            ParseMoveError::malformed(text, "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass")
+        };
+        if let Some(rest) = bytes.strip_prefix(b"M") {
+            return match Point::parse_prefix(rest) {
+                Some((p, len)) if len == rest.len() => Ok(Move::PlaceMaster(p)),
+                _ => Err(malformed()),
+            };
+        }
+        let (from, len) = Point::parse_prefix(bytes).ok_or_else(malformed)?;
+        if len == bytes.len() {
+            return Ok(Move::Place(from));
+        }
+        let rest = bytes[len..].strip_prefix(b"-").ok_or_else(malformed)?;
+        match Point::parse_prefix(rest) {
+            Some((to, len)) if len == rest.len() => Ok(Move::Slide { from, to }),
+            _ => Err(malformed()),
+        }
+    }
+
+    /// Reads a move and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Malformed`] for text that is no move, [`ParseMoveError::Illegal`]
+    /// (with the reason) for a move that is not legal here.
+    pub fn parse_legal_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let mv = Self::parse_move_syntax(text)?;
+        if self.is_legal_move(mv) {
+            return Ok(mv);
+        }
+        let reason = if self.win.is_some() {
+            "the game is over"
+        } else if self.is_plain_legal(mv) {
+            "the responsibility rules forbid it"
+        } else {
+            match mv {
+                Move::Place(_) | Move::PlaceMaster(_) if !self.is_placement() => {
+                    "every stone has been placed"
+                }
+                Move::Slide { .. } | Move::Pass if self.is_placement() => {
+                    "stones are still being placed"
+                }
+                Move::Pass => "a player may pass only without a legal move",
+                Move::Place(_) if self.hand[self.to_move.index()] == 0 => {
+                    "no own stone left in hand"
+                }
+                Move::PlaceMaster(_) if !self.master_hand[self.to_move.index()] => {
+                    "the master stone has been placed already"
+                }
+                Move::Place(_) | Move::PlaceMaster(_) => "the point is off the board or taken",
+                Move::Slide { .. } => {
+                    "not a slide of an own or master stone along a line through empty points"
+                }
+            }
+        };
+        Err(ParseMoveError::illegal(text, reason))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string (four fields, a fifth for a won game).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let geo = self.geo();
+        for row in (0..geo.height).rev() {
+            let mut run = 0;
+            for col in 0..geo.width {
+                let bit = 1u64 << (row * geo.width + col);
+                let letter = if self.masters & bit != 0 {
+                    'M'
+                } else if self.own[0] & bit != 0 {
+                    'B'
+                } else if self.own[1] & bit != 0 {
+                    'W'
+                } else if self.own[2] & bit != 0 {
+                    'R'
+                } else {
+                    run += 1;
+                    continue;
+                };
+                if run > 0 {
+                    write!(f, "{run}")?;
+                    run = 0;
+                }
+                write!(f, "{letter}")?;
+            }
+            if run > 0 {
+                write!(f, "{run}")?;
+            }
+            if row > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {} ", self.to_move.letter())?;
+        for c in 0..3 {
+            let sep = if c < 2 { "/" } else { "" };
+            let m = if self.master_hand[c] { "m" } else { "" };
+            write!(f, "{}{m}{sep}", self.hand[c])?;
+        }
+        let [b, w, r] = self.movement_moves;
+        write!(f, " {b}/{w}/{r}")?;
+        if let Some(win) = self.win {
+            write!(f, " {}{}", win.winner.letter(), win.rule.number())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::new(offset, reason)
+}
+
+/// Reads the board field; returns (own stones per player, masters, width, height).
+fn parse_rows(field: &str, at: usize) -> Result<([u64; 3], u64, usize, usize), ParsePositionError> {
+    let rows: Vec<&str> = field.split('/').collect();
+    let height = rows.len();
+    let mut own = [0u64; 3];
+    let mut masters = 0u64;
+    let mut width = None;
+    let mut offset = at;
+    // First collect each row's cells, then place them once the width is known.
+    let mut cells: Vec<Vec<u8>> = Vec::with_capacity(height);
+    for row in &rows {
+        let bytes = row.as_bytes();
+        let mut line = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                if b == b'0' {
+                    return Err(err(offset + i, "a run of empty points cannot start with 0"));
+                }
+                let mut run = 0usize;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    run = run * 10 + usize::from(bytes[i] - b'0');
+                    if run > 64 {
+                        return Err(err(offset + i, "run of empty points too long"));
+                    }
+                    i += 1;
+                }
+                line.resize(line.len() + run, b'.');
+                continue;
+            }
+            match b {
+                b'B' | b'W' | b'R' | b'M' => line.push(b),
+                _ => {
+                    return Err(err(
+                        offset + i,
+                        format!("unexpected {:?} in the board (B, W, R, M or digits)", char::from(b)),
+                    ))
+                }
+            }
+            if line.len() > 64 {
+                return Err(err(offset + i, "row too long"));
+            }
+            i += 1;
+        }
+        match width {
+            None => width = Some(line.len()),
+            Some(w) if w != line.len() => {
+                return Err(err(
+                    offset,
+                    format!("row has {} points, the first row {w}", line.len()),
+                ))
+            }
+            Some(_) => {}
+        }
+        cells.push(line);
+        offset += row.len() + 1;
+    }
+    let width = width.unwrap_or(0);
+    if dims_index(width, height).is_none() {
+        return Err(err(
+            at,
+            format!("a {width} x {height} board is not supported (30..=64 points, both sides at least 5)"),
+        ));
+    }
+    for (r, line) in cells.iter().enumerate() {
+        let row = height - 1 - r;
+        for (col, &b) in line.iter().enumerate() {
+            let bit = 1u64 << (row * width + col);
+            match b {
+                b'B' => own[0] |= bit,
+                b'W' => own[1] |= bit,
+                b'R' => own[2] |= bit,
+                b'M' => masters |= bit,
+                _ => {}
+            }
+        }
+    }
+    Ok((own, masters, width, height))
+}
+
+/// Reads a `x/y/z` field with `parse_one` for each part.
+fn parse_triple<T>(
+    field: &str,
+    at: usize,
+    what: &str,
+    mut parse_one: impl FnMut(&str) -> Option<T>,
+) -> Result<[T; 3], ParsePositionError> {
+    let parts: Vec<&str> = field.split('/').collect();
+    if parts.len() != 3 {
+        return Err(err(at, format!("{what}: expected three parts black/white/red")));
+    }
+    let mut offset = at;
+    let mut out = Vec::with_capacity(3);
+    for part in parts {
+        out.push(parse_one(part).ok_or_else(|| err(offset, format!("{what}: cannot read {part:?}")))?);
+        offset += part.len() + 1;
+    }
+    out.try_into()
+        .map_err(|_| err(at, format!("{what}: expected three parts")))
+}
+
+fn parse_count(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return None;
+    }
+    text.parse().ok()
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut fields = Vec::new();
+        let mut offset = 0;
+        for field in text.split(' ') {
+            if field.is_empty() {
+                return Err(err(offset, "empty field (fields are separated by single spaces)"));
+            }
+            fields.push((offset, field));
+            offset += field.len() + 1;
+        }
+        if fields.len() < 4 || fields.len() > 5 {
+            return Err(err(
+                text.len(),
+                "expected four fields (board, side to move, hands, movement moves) and for a won game a fifth",
+            ));
+        }
+        let (own, masters, width, height) = parse_rows(fields[0].1, fields[0].0)?;
+        let (at, side) = fields[1];
+        let to_move = match side {
+            "b" => Color::Black,
+            "w" => Color::White,
+            "r" => Color::Red,
+            _ => return Err(err(at, "the side to move must be b, w or r")),
+        };
+        let (at, hands) = fields[2];
+        let hands = parse_triple(hands, at, "hands", |part| {
+            let (count, master) = match part.strip_suffix('m') {
+                Some(count) => (count, true),
+                None => (part, false),
+            };
+            let count = parse_count(count)?;
+            (count <= u32::from(STONES_PER_PLAYER)).then_some((count as u8, master))
+        })?;
+        let (at, counts) = fields[3];
+        let movement_moves = parse_triple(counts, at, "movement moves", parse_count)?;
+
+        let dims = dims_index(width, height).expect("checked by parse_rows");
+        let mut pos = Position {
+            own,
+            masters,
+            hand: hands.map(|h| h.0),
+            master_hand: hands.map(|h| h.1),
+            to_move,
+            movement_moves,
+            win: None,
+            dims,
+            hash: 0,
+        };
+        for color in Color::ALL {
+            let c = color.index();
+            let total = pos.own[c].count_ones() + u32::from(pos.hand[c]);
+            if total != u32::from(STONES_PER_PLAYER) {
+                return Err(err(
+                    0,
+                    format!("{color} has {total} own stones on the board and in hand, not 8"),
+                ));
+            }
+        }
+        let masters_total =
+            pos.masters.count_ones() + pos.master_hand.iter().filter(|&&m| m).count() as u32;
+        if masters_total != 3 {
+            return Err(err(
+                0,
+                format!("{masters_total} master stones on the board and in hand, not 3"),
+            ));
+        }
+        if pos.is_placement() {
+            // Placement goes round in the order of play: after k placements, Black, White and
+            // Red have placed k/3 each plus one for each of the first k%3 players.
+            let placed = Color::ALL.map(|c| {
+                9 - u32::from(pos.hand[c.index()]) - u32::from(pos.master_hand[c.index()])
+            });
+            let k: u32 = placed.iter().sum();
+            let fits = Color::ALL
+                .iter()
+                .all(|c| placed[c.index()] == k / 3 + u32::from((c.index() as u32) < k % 3));
+            if !fits || Color::ALL[(k % 3) as usize] != to_move {
+                return Err(err(
+                    fields[2].0,
+                    "during placement the hands must fit the order of play and the side to move",
+                ));
+            }
+            if movement_moves != [0; 3] {
+                return Err(err(fields[3].0, "during placement the movement moves must be 0/0/0"));
+            }
+        }
+        if let Some(&(at, win)) = fields.get(4) {
+            let mut chars = win.chars();
+            let winner = chars.next().and_then(Color::from_letter);
+            let rule = chars
+                .next()
+                .and_then(|c| c.to_digit(10))
+                .and_then(|d| WinRule::from_number(d as u8));
+            let (Some(winner), Some(rule), None) = (winner, rule, chars.next()) else {
+                return Err(err(at, "the win field is the winner's letter and the rule number (b2)"));
+            };
+            if pos.is_placement() {
+                return Err(err(at, "nothing wins during placement"));
+            }
+            let mover = to_move.prev();
+            let fits = match rule {
+                WinRule::ThirdBasePoint | WinRule::OwnCheckPoint => winner == mover,
+                WinRule::ForcedOffCheckPoint => winner != mover,
+            };
+            if !fits || pos.movement_moves[mover.index()] == 0 {
+                return Err(err(
+                    at,
+                    "the win does not fit the side to move: rules 1 and 2 are won by the player who just moved, rule 3 by another",
+                ));
+            }
+            pos.win = Some(Win {
+                winner,
+                rule,
+                points: pos.movement_moves[winner.index()],
+            });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
+
+impl From<Position> for String {
+    fn from(pos: Position) -> String {
+        pos.to_string()
+    }
+}
+
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+/// The start position text on the default board.
+pub const START: &str = "10/10/10/10/10/10 b 8m/8m/8m 0/0/0";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::geometry;
+
+    #[test]
+    fn start_text() {
+        let pos: Position = START.parse().unwrap();
+        assert_eq!(pos, Position::default());
+        assert_eq!(pos.to_string(), START);
+        let _ = geometry(pos.dims);
+    }
+
+    #[test]
+    fn page_placement_example_round_trips() {
+        let text = "6R2M/1W8/3W6/4B3R1/2B4W2/B4M4 w 5/5m/6 0/0/0";
+        let pos: Position = text.parse().unwrap();
+        assert_eq!(pos.to_string(), text);
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        for bad in [
+            "",
+            "10/10/10/10/10/10 b 8m/8m/8m",
+            "10/10/10/10/10/10 x 8m/8m/8m 0/0/0",
+            "10/10/10/10/10/10 b 8m/8m/8m 0/0/1",
+            "10/10/10/10/10/10 w 8m/8m/8m 0/0/0",
+            "10/10/10/10/10/10 b 9m/8m/8m 0/0/0",
+            "10/10/10/10 b 8m/8m/8m 0/0/0",
+            "4/4/4/4/4/4/4/4 b 8m/8m/8m 0/0/0",
+            "B9/10/10/10/10/10 b 8m/8m/8m 0/0/0",
+            "10/10/10/10/10/10 b 8m/8m/8m 0/0/0 b1",
+            "10/10/10/10/10/10  b 8m/8m/8m 0/0/0",
+            "X9/10/10/10/10/10 b 8m/8m/8m 0/0/0",
+            "010/10/10/10/10/10 b 8m/8m/8m 0/0/0",
+        ] {
+            assert!(bad.parse::<Position>().is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn move_syntax() {
+        assert_eq!(
+            Position::parse_move_syntax("c3-c6").unwrap(),
+            Move::Slide {
+                from: "c3".parse().unwrap(),
+                to: "c6".parse().unwrap()
+            }
+        );
+        assert_eq!(
+            Position::parse_move_syntax("Mj6").unwrap(),
+            Move::PlaceMaster("j6".parse().unwrap())
+        );
+        assert_eq!(Position::parse_move_syntax("pass").unwrap(), Move::Pass);
+        for junk in ["", "M", "c3-", "c3c6", "Mc3-c4", "c0", "3c", "pass "] {
+            assert!(Position::parse_move_syntax(junk).is_err(), "{junk:?}");
+        }
+    }
+}

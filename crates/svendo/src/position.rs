@@ -1,0 +1,386 @@
+//! The state of a game and how a move changes it, including the three winning events.
+
+use core::fmt;
+
+use crate::board::{dims_index, geometry, Geometry, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH};
+use crate::zobrist;
+
+/// Own stones each player has.
+pub const STONES_PER_PLAYER: u8 = 8;
+
+/// A player, in the order of play: Black, White, Red.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Color {
+    /// Moves first.
+    Black,
+    /// Moves second.
+    White,
+    /// Moves third.
+    Red,
+}
+
+impl Color {
+    /// The three players in the order of play.
+    pub const ALL: [Color; 3] = [Color::Black, Color::White, Color::Red];
+
+    /// The player who moves after this one.
+    #[inline]
+    pub fn next(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Red,
+            Color::Red => Color::Black,
+        }
+    }
+
+    /// The player who moved before this one.
+    #[inline]
+    pub fn prev(self) -> Color {
+        match self {
+            Color::Black => Color::Red,
+            Color::White => Color::Black,
+            Color::Red => Color::White,
+        }
+    }
+
+    /// The index of the player in the order of play (0, 1, 2).
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter of the position string (`b`, `w`, `r`).
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'b',
+            Color::White => 'w',
+            Color::Red => 'r',
+        }
+    }
+
+    /// The player of a position-string letter.
+    pub fn from_letter(letter: char) -> Option<Color> {
+        match letter {
+            'b' => Some(Color::Black),
+            'w' => Some(Color::White),
+            'r' => Some(Color::Red),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    /// `black`, `white`, `red`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+            Color::Red => "red",
+        })
+    }
+}
+
+/// A move: a placement (own stone or master stone), a slide, or a forced pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// Placement phase: an own stone from hand onto an empty point (`c3`).
+    Place(Point),
+    /// Placement phase: the player's master stone from hand onto an empty point (`Mc3`).
+    PlaceMaster(Point),
+    /// Movement phase: an own stone or any master stone slides from one point to another (`c3-c6`).
+    Slide {
+        /// Where the stone stands.
+        from: Point,
+        /// Where it goes.
+        to: Point,
+    },
+    /// Movement phase: the player has no legal move (`pass`).
+    Pass,
+}
+
+/// Which of the three winning events happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WinRule {
+    /// Rule 1: the mover captured a third base point (the moved stone, even a master, counts).
+    ThirdBasePoint = 1,
+    /// Rule 2: the mover moved off a check point of a line of their own stones.
+    OwnCheckPoint = 2,
+    /// Rule 3: the mover was made to move off a check point of another player's line.
+    ForcedOffCheckPoint = 3,
+}
+
+impl WinRule {
+    /// The rule number (1, 2 or 3).
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The rule of a number.
+    pub fn from_number(number: u8) -> Option<WinRule> {
+        match number {
+            1 => Some(WinRule::ThirdBasePoint),
+            2 => Some(WinRule::OwnCheckPoint),
+            3 => Some(WinRule::ForcedOffCheckPoint),
+            _ => None,
+        }
+    }
+
+    /// The outcome reason: `rule 1: third base point` and so on.
+    pub fn reason(self) -> &'static str {
+        match self {
+            WinRule::ThirdBasePoint => "rule 1: third base point",
+            WinRule::OwnCheckPoint => "rule 2: moved off own check point",
+            WinRule::ForcedOffCheckPoint => "rule 3: opponent moved off check point",
+        }
+    }
+}
+
+/// A won game: who won, by which rule, and the winner's points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Win {
+    /// The winner.
+    pub winner: Color,
+    /// The winning event.
+    pub rule: WinRule,
+    /// The winner's points: the movement moves the winner made, the winning move included
+    /// when the winner made it.
+    pub points: u32,
+}
+
+/// A Svendo position: stones on the board, the hands, the side to move, the movement moves
+/// made so far, and the win when the game is over.
+///
+/// Small and `Copy`; the board's tables are shared per board size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
+pub struct Position {
+    /// Each player's own stones.
+    pub(crate) own: [u64; 3],
+    /// The master stones on the board.
+    pub(crate) masters: u64,
+    /// Own stones in hand, per player.
+    pub(crate) hand: [u8; 3],
+    /// Whether each player's master stone is still in hand.
+    pub(crate) master_hand: [bool; 3],
+    pub(crate) to_move: Color,
+    /// Movement moves made so far, per player (field 4).
+    pub(crate) movement_moves: [u32; 3],
+    pub(crate) win: Option<Win>,
+    /// The board size, as an index among the supported sizes.
+    pub(crate) dims: u8,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    /// The start position on the default 10 × 6 board.
+    fn default() -> Self {
+        Position::start_on(DEFAULT_WIDTH, DEFAULT_HEIGHT).expect("the default board is valid")
+    }
+}
+
+impl Position {
+    /// The start position (all stones in hand, Black to move) on a `width` × `height` board;
+    /// `None` when the size is not supported (30..=64 points, both sides at least 5).
+    pub fn start_on(width: usize, height: usize) -> Option<Position> {
+        let dims = dims_index(width, height)?;
+        let mut pos = Position {
+            own: [0; 3],
+            masters: 0,
+            hand: [STONES_PER_PLAYER; 3],
+            master_hand: [true; 3],
+            to_move: Color::Black,
+            movement_moves: [0; 3],
+            win: None,
+            dims,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Some(pos)
+    }
+
+    #[inline]
+    pub(crate) fn geo(&self) -> &'static Geometry {
+        geometry(self.dims)
+    }
+
+    /// The board width (columns).
+    pub fn width(&self) -> usize {
+        self.geo().width
+    }
+
+    /// The board height (rows).
+    pub fn height(&self) -> usize {
+        self.geo().height
+    }
+
+    /// The player to move (after a win: the player who would have moved next).
+    pub fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Whether the game is still in the placement phase (some stone is in hand).
+    #[inline]
+    pub fn is_placement(&self) -> bool {
+        self.hand != [0; 3] || self.master_hand != [false; 3]
+    }
+
+    /// The win, once the game is won.
+    pub fn win(&self) -> Option<Win> {
+        self.win
+    }
+
+    /// Own stones `color` has in hand.
+    pub fn stones_in_hand(&self, color: Color) -> u8 {
+        self.hand[color.index()]
+    }
+
+    /// Whether `color` still has its master stone in hand.
+    pub fn master_in_hand(&self, color: Color) -> bool {
+        self.master_hand[color.index()]
+    }
+
+    /// The movement moves `color` has made (placements and passes do not count).
+    pub fn movement_moves(&self, color: Color) -> u32 {
+        self.movement_moves[color.index()]
+    }
+
+    /// What stands on `point`: `Some(Some(color))` an own stone of `color`, `Some(None)` a
+    /// master stone, `None` nothing (or the point is off the board).
+    pub fn stone_at(&self, point: Point) -> Option<Option<Color>> {
+        let index = self.geo().index(point)?;
+        let bit = 1u64 << index;
+        if self.masters & bit != 0 {
+            return Some(None);
+        }
+        Color::ALL
+            .into_iter()
+            .find(|c| self.own[c.index()] & bit != 0)
+            .map(Some)
+    }
+
+    /// Every stone on the board.
+    #[inline]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.own[0] | self.own[1] | self.own[2] | self.masters
+    }
+
+    /// The stones `color` may move: its own and every master stone.
+    #[inline]
+    pub(crate) fn movable(&self, color: Color) -> u64 {
+        self.own[color.index()] | self.masters
+    }
+
+    /// The hash from scratch.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = zobrist::DIMS[usize::from(self.dims)] ^ zobrist::SIDE[self.to_move.index()];
+        for c in 0..3 {
+            for p in crate::board::bits(self.own[c]) {
+                hash ^= zobrist::stone(c, p);
+            }
+            hash ^= zobrist::HAND[c * 9 + usize::from(self.hand[c])];
+            if self.master_hand[c] {
+                hash ^= zobrist::MASTER_HAND[c];
+            }
+        }
+        for p in crate::board::bits(self.masters) {
+            hash ^= zobrist::stone(3, p);
+        }
+        hash
+    }
+
+    /// Plays a move known to be legal here. Records a win when the move makes one.
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let me = self.to_move;
+        let c = me.index();
+        let geo = self.geo();
+        match mv {
+            Move::Place(point) => {
+                let to = geo.index_unchecked(point);
+                self.own[c] |= 1 << to;
+                self.hash ^= zobrist::stone(c, to)
+                    ^ zobrist::HAND[c * 9 + usize::from(self.hand[c])]
+                    ^ zobrist::HAND[c * 9 + usize::from(self.hand[c] - 1)];
+                self.hand[c] -= 1;
+            }
+            Move::PlaceMaster(point) => {
+                let to = geo.index_unchecked(point);
+                self.masters |= 1 << to;
+                self.master_hand[c] = false;
+                self.hash ^= zobrist::stone(3, to) ^ zobrist::MASTER_HAND[c];
+            }
+            Move::Slide { from, to } => {
+                let (x, y) = (geo.index_unchecked(from), geo.index_unchecked(to));
+                let moved_master = self.masters & (1 << x) != 0;
+                let kind = if moved_master {
+                    self.masters ^= 1 << x | 1 << y;
+                    3
+                } else {
+                    self.own[c] ^= 1 << x | 1 << y;
+                    c
+                };
+                self.hash ^= zobrist::stone(kind, x) ^ zobrist::stone(kind, y);
+                self.movement_moves[c] += 1;
+                if let Some((winner, rule)) = self.win_after_slide(me, x, y) {
+                    self.win = Some(Win {
+                        winner,
+                        rule,
+                        points: self.movement_moves[winner.index()],
+                    });
+                }
+            }
+            Move::Pass => {}
+        }
+        self.hash ^= zobrist::SIDE[c] ^ zobrist::SIDE[me.next().index()];
+        self.to_move = me.next();
+    }
+
+    /// The winning event, if any, after `mover` slid a stone from `x` to `y` (the board already
+    /// shows the move). Rules 1, 2, then 3 for the next player, then the one after.
+    #[inline]
+    pub(crate) fn win_after_slide(&self, mover: Color, x: usize, y: usize) -> Option<(Color, WinRule)> {
+        let geo = self.geo();
+        let occupied = self.occupied();
+        // Rule 1, capturing a third base point: the moved stone counts as the mover's own even
+        // when it is a master stone (`master_counts_only_as_moved_stone`).
+        let mine = self.own[mover.index()] | 1 << y;
+        for &line in &geo.base_of[y] {
+            let (bases, checks) = geo.lines[usize::from(line)];
+            if bases & !mine == 0 && checks & occupied == 0 {
+                return Some((mover, WinRule::ThirdBasePoint));
+            }
+        }
+        // Rules 2 and 3: moving off a check point of a line held with own stones only.
+        let held_off_x = |color: Color| {
+            let own = self.own[color.index()];
+            geo.check_of[x].iter().any(|&line| {
+                let (bases, checks) = geo.lines[usize::from(line)];
+                bases & !own == 0 && checks & occupied == 0
+            })
+        };
+        if held_off_x(mover) {
+            return Some((mover, WinRule::OwnCheckPoint));
+        }
+        for other in [mover.next(), mover.prev()] {
+            if held_off_x(other) {
+                return Some((other, WinRule::ForcedOffCheckPoint));
+            }
+        }
+        None
+    }
+
+    /// The position after `mv` (a legal move here).
+    #[inline]
+    pub(crate) fn after(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.apply(mv);
+        next
+    }
+}

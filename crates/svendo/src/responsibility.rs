@@ -1,0 +1,140 @@
+//! The responsibility rules, made part of move legality (movement phase only).
+//!
+//! Let P be the player to move, N the next player and R the one after N (the player before P).
+//!
+//! - [`must_block_follower`](Position::must_block_follower): when N and R both have a winning
+//!   move now, P must make a move after which N has no winning move, if P has one.
+//! - [`announced_win`](Position::announced_win): when R has a winning move that P and N cannot
+//!   stop (after every plain move of P and every plain reply of N that does not end the game, R
+//!   still has a winning move), P may not make a move after which N has a winning move, unless
+//!   every move of P does.
+//! - A move that wins the game for P is always allowed.
+//!
+//! Both rules restrict P to the same kind of move (one after which N has no winning move), so
+//! the filter is: when a rule is in force and some but not all of P's moves leave N without a
+//! winning move, keep those moves and P's winning moves.
+//!
+//! Cost: both rules need R to have a winning move, so the common case pays one bit-parallel
+//! threat test ([`Position::has_winning_move`]). Only when R threatens are P's moves classified;
+//! only when that classification would restrict anything and N does not threaten now does the
+//! two-ply unstoppable look-ahead run, and it stops at the first pair of moves that stops R.
+//! The look-ahead uses the plain movement rules, so it never recurses.
+
+use crate::movegen::MAX_SLIDES;
+use crate::position::{Color, Move, Position};
+
+/// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
+struct Flags([u64; MAX_SLIDES / 64]);
+
+impl Flags {
+    fn new() -> Flags {
+        Flags([0; MAX_SLIDES / 64])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+/// Which rule restricted the moves of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Responsibility {
+    /// No rule restricts the side to move.
+    Free,
+    /// Both following players have a winning move: the next player must be blocked.
+    BlockFollower,
+    /// The player before has a winning move nobody can stop: the next player must not be given one.
+    AnnouncedWin,
+}
+
+impl Position {
+    /// Whether the block-the-follower rule is in force: both N and R have a winning move now.
+    pub fn must_block_follower(&self) -> bool {
+        !self.is_placement()
+            && self.has_winning_move(self.to_move.prev())
+            && self.has_winning_move(self.to_move.next())
+    }
+
+    /// Whether the announced-win rule is in force: R has a winning move that cannot be stopped
+    /// by any plain move of P and plain reply of N (moves that end the game are skipped).
+    pub fn announced_win(&self) -> bool {
+        if self.is_placement() || self.win.is_some() {
+            return false;
+        }
+        let r = self.to_move.prev();
+        self.has_winning_move(r) && self.r_win_unstoppable(r)
+    }
+
+    /// The announced-win look-ahead: after every plain move of P and every plain reply of N
+    /// (both skipped when they end the game; a player without a plain move passes), R still
+    /// has a winning move. Vacuously true when nothing is left to check.
+    fn r_win_unstoppable(&self, r: Color) -> bool {
+        self.all_plain_children(|after_p| {
+            after_p.win.is_some()
+                || after_p.all_plain_children(|after_n| {
+                    after_n.win.is_some() || after_n.has_winning_move(r)
+                })
+        })
+    }
+
+    /// Which responsibility rule restricts the side to move here, if any (it restricts only when
+    /// some but not all of P's moves leave N without a winning move).
+    pub fn responsibility(&self) -> Responsibility {
+        let mut moves = Vec::new();
+        self.plain_slides_into(&mut moves);
+        self.restriction(&moves).0
+    }
+
+    /// Decides the restriction for the plain slides `moves` of this movement position; returns
+    /// the rule and, when one restricts, the flags of the moves that stay legal.
+    fn restriction(&self, moves: &[Move]) -> (Responsibility, Flags) {
+        let mut keep = Flags::new();
+        let me = self.to_move;
+        let (n, r) = (me.next(), me.prev());
+        // Both rules need R to have a winning move: the cheap early exit.
+        if moves.is_empty() || !self.has_winning_move(r) {
+            return (Responsibility::Free, keep);
+        }
+        let mut kept = 0;
+        let mut allowed_anyway = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let after = self.after(mv);
+            // Judged on the board after the move, even when it ended the game by rule 3.
+            if !after.has_winning_move(n) {
+                keep.set(i);
+                kept += 1;
+            } else if after.win.is_some_and(|w| w.winner == me) {
+                // A move that wins the game for P is always allowed.
+                keep.set(i);
+                allowed_anyway += 1;
+            }
+        }
+        if kept == 0 || kept + allowed_anyway == moves.len() {
+            // No move blocks N (no restriction), or every move is allowed anyway.
+            return (Responsibility::Free, keep);
+        }
+        if self.has_winning_move(n) {
+            (Responsibility::BlockFollower, keep)
+        } else if self.r_win_unstoppable(r) {
+            (Responsibility::AnnouncedWin, keep)
+        } else {
+            (Responsibility::Free, keep)
+        }
+    }
+
+    /// Removes from `moves` (the plain slides of this movement position) the moves the
+    /// responsibility rules forbid.
+    pub(crate) fn apply_responsibility(&self, moves: &mut Vec<Move>) {
+        let (rule, keep) = self.restriction(moves);
+        if rule == Responsibility::Free {
+            return;
+        }
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            keep.get(i - 1)
+        });
+    }
+}

@@ -1,0 +1,47 @@
+//! The workspace conformance kit on Svendo: random games, text round trips, hashes, refusals,
+//! and the perft vector files.
+
+use game_core::testing::Conformance;
+use game_core::DrawRules;
+use svendo::{Game, Position};
+
+fn pos(text: &str) -> Position {
+    text.parse().expect("a valid test position")
+}
+
+#[test]
+fn conformance_default_board() {
+    Conformance::<Position>::new()
+        .games(12)
+        .seed(11)
+        .max_plies(27 + 400)
+        .draw_rules(DrawRules {
+            repetitions: Some(3),
+            no_progress_plies: None,
+            move_cap: Some(300),
+        })
+        .starts([
+            Position::start(),
+            pos("WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0"),
+            pos("6R2M/1W8/3W6/4B3R1/2B4W2/B4M4 w 5/5m/6 0/0/0"),
+        ])
+        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/svendo.perft"))
+        .run();
+}
+
+#[test]
+fn conformance_other_boards() {
+    let starts = [(5, 6), (5, 12), (8, 8), (12, 5), (7, 7)]
+        .map(|(w, h)| Position::start_on(w, h).expect("a supported size"));
+    Conformance::<Position>::new()
+        .games(10)
+        .seed(5)
+        .max_plies(27 + 400)
+        .draw_rules(DrawRules {
+            repetitions: Some(3),
+            no_progress_plies: None,
+            move_cap: Some(300),
+        })
+        .starts(starts)
+        .run();
+}
