@@ -227,3 +227,85 @@ impl Game for Position {
         mv.is_capture() || (mv.from < 64 && self.dames & (1 << mv.from) == 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::DrawRules;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Position::start_with_size(10).unwrap(), Position::start());
+        assert_eq!(Position::start_with_size(8).unwrap().board_size(), Some(8));
+        assert!(Position::start_with_size(12).is_err());
+        assert_ne!(
+            Position::start_8x8().hash_key(),
+            Position::parse_position("W:W21-32:B1-12", Some(10))
+                .unwrap()
+                .hash_key()
+        );
+    }
+
+    #[test]
+    fn no_pieces_or_no_moves_loses() {
+        let pos: Position = "W:W31:B".parse().unwrap();
+        assert_eq!(pos.outcome(), None);
+        let pos: Position = "B:W31:B".parse().unwrap();
+        assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Color::White));
+        // White's man on 46 is blocked by 41, and 37 behind it is taken.
+        let pos: Position = "W:W46:B37,41".parse().unwrap();
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Winner {
+                player: Color::Black,
+                reason: "no legal move"
+            })
+        );
+    }
+
+    #[test]
+    fn progress_moves_are_captures_and_man_moves() {
+        let pos: Position = "W:W33,K50:B1,28".parse().unwrap();
+        let capture = pos.parse_move("33x22").unwrap();
+        assert!(pos.is_progress_move(capture));
+        let pos: Position = "W:W33,K50:B1".parse().unwrap();
+        assert!(pos.is_progress_move(pos.parse_move("33-28").unwrap()));
+        assert!(!pos.is_progress_move(pos.parse_move("50-45").unwrap()));
+    }
+
+    #[test]
+    fn fifty_ply_rule_and_threefold_repetition() {
+        // Two dames each shuttling: no capture, no man move.
+        let start: Position = "W:WK50:BK1".parse().unwrap();
+        let shuttle = ["50-45", "1-6", "45-50", "6-1"];
+        let mut record = GameRecord::with_rules(start, DRAW_RULES);
+        for text in shuttle.iter().cycle().take(8) {
+            record.play_text(text).unwrap();
+        }
+        assert_eq!(record.outcome().map(|o| o.reason()), Some("repetition"));
+
+        let no_repetition = DrawRules {
+            repetitions: None,
+            ..DRAW_RULES
+        };
+        let mut record = GameRecord::with_rules(start, no_repetition);
+        for text in shuttle.iter().cycle().take(49) {
+            record.play_text(text).unwrap();
+        }
+        assert_eq!(record.outcome(), None);
+        record.play_text(shuttle[49 % 4]).unwrap();
+        assert_eq!(
+            record.outcome().map(|o| o.reason()),
+            Some("no-progress rule")
+        );
+    }
+
+    #[test]
+    fn moves_of_the_other_board_are_refused() {
+        let big = Position::start();
+        let small = Position::start_8x8();
+        for mv in small.legal_moves() {
+            assert!(!big.is_legal(mv));
+        }
+    }
+}

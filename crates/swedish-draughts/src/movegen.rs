@@ -409,3 +409,162 @@ pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<Squa
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    //! One test per capture rule of the rules page, each on a hand-built 10x10 position with
+    //! the expected moves worked out by hand (square names in the comments: 33 is f4, 28 e5,
+    //! 23 f6, 22 d6, 18 e7, 14 h8, 4 h10, 46 a1, 37 c3).
+
+    use crate::{Color, Game, ParseMoveError, Piece, Position};
+
+    /// The legal moves as `from-to` / `fromxto {captured}`, sorted.
+    fn moves(text: &str) -> Vec<String> {
+        let pos: Position = text.parse().expect("valid position");
+        let mut list: Vec<String> = pos.legal_moves().iter().map(|m| format!("{m:?}")).collect();
+        list.sort();
+        list
+    }
+
+    #[test]
+    fn man_first_jump_is_diagonal_forward_only() {
+        // The black man on 23 stands straight ahead of 33, two ranks up: no immediate
+        // orthogonal capture, so White just steps.
+        assert_eq!(moves("W:W33:B23"), ["33-28", "33-29"]);
+        // A piece diagonally behind cannot be captured either.
+        assert_eq!(moves("W:W28:B33"), ["28-22", "28-23"]);
+    }
+
+    #[test]
+    fn deferred_orthogonal_capture_by_a_man() {
+        // 33x22 (over 28), sideways over 23 to 24, forward along the file over 14 to 4.
+        assert_eq!(moves("W:W33:B14,23,28"), ["33x4 {14,23,28}"]);
+    }
+
+    #[test]
+    fn man_captures_westward_later_in_a_sequence() {
+        // 34x23 over 29, then west over 22 to 21.
+        assert_eq!(moves("W:W34:B22,29"), ["34x21 {22,29}"]);
+    }
+
+    #[test]
+    fn man_never_captures_backwards() {
+        // After 33x22 the man has 27 diagonally behind and 32 straight behind it, with empty
+        // squares beyond: neither may be taken.
+        assert_eq!(moves("W:W33:B27,28,32"), ["33x22 {28}"]);
+    }
+
+    #[test]
+    fn man_on_far_rank_mid_sequence_stays_a_man_and_promotes_at_the_end() {
+        // 13x2 over 8 reaches the far rank, goes on sideways over 3 to 4. As a man it cannot
+        // take 10 (diagonally backwards from 4); as a dame it could. It ends on the far rank
+        // and becomes a dame only then.
+        let pos: Position = "W:W13:B3,8,10".parse().unwrap();
+        assert_eq!(moves("W:W13:B3,8,10"), ["13x4 {3,8}"]);
+        let mut after = pos;
+        after.play(pos.legal_moves()[0]).unwrap();
+        assert_eq!(after.piece_at(4), Some((Color::White, Piece::Dame)));
+    }
+
+    #[test]
+    fn man_that_does_not_end_on_far_rank_is_not_promoted() {
+        let mut pos: Position = "W:W34:B22,29".parse().unwrap();
+        pos.play(pos.legal_moves()[0]).unwrap();
+        assert_eq!(pos.piece_at(21), Some((Color::White, Piece::Man)));
+    }
+
+    #[test]
+    fn dame_first_jump_is_diagonal_only() {
+        // 18 is straight ahead of the dame on 28 (two ranks up the file): no capture; the
+        // dame flies along its four diagonals: 4 + 5 + 4 + 4 squares.
+        let list = moves("W:WK28:B18");
+        assert_eq!(list.len(), 17);
+        assert!(list.iter().all(|m| !m.contains('x')));
+    }
+
+    #[test]
+    fn deferred_orthogonal_capture_by_a_dame() {
+        // 28 over 23 to 19, then west along the rank over 18, halting on 17.
+        assert_eq!(moves("W:WK28:B18,23"), ["28x17 {18,23}"]);
+    }
+
+    #[test]
+    fn halt_rule_on_the_final_jump() {
+        // Squares 32, 28, 23, … are empty behind 37, but the last jump halts directly behind.
+        assert_eq!(moves("W:WK46:B37"), ["46x32 {37}"]);
+    }
+
+    #[test]
+    fn intermediate_landings_may_be_far_behind() {
+        // Over 37 the dame may land on 28, 23 or 19 to go on against 18 (orthogonally up the
+        // file from 28, diagonally from 23, along the rank from 19), each time halting behind.
+        assert_eq!(
+            moves("W:WK46:B18,37"),
+            ["46x12 {18,37}", "46x17 {18,37}", "46x8 {18,37}"]
+        );
+    }
+
+    #[test]
+    fn captured_pieces_stay_and_block() {
+        // After taking 23 the dame cannot fly back over it to reach 37 (and vice versa):
+        // two single captures, not one double.
+        assert_eq!(moves("W:WK28:B23,37"), ["28x19 {23}", "28x41 {37}"]);
+    }
+
+    #[test]
+    fn start_square_counts_as_empty_and_equal_routes_are_one_move() {
+        // 28x19 (23), west over 18 to 17, then over 22 back onto 28, its own start square;
+        // the reverse route 28x17x19x28 takes the same pieces: one move, printed short, with
+        // the smallest route as its chain.
+        let pos: Position = "W:WK28:B18,22,23".parse().unwrap();
+        let list = pos.legal_moves();
+        assert_eq!(list.len(), 1);
+        assert_eq!(pos.move_text(list[0]), "28x28");
+        assert_eq!(pos.move_chain(list[0]), Some(vec![28, 17, 19, 28]));
+        assert_eq!(pos.parse_move("28x19x17x28"), Ok(list[0]));
+        assert_eq!(pos.parse_move("28x17x19x28"), Ok(list[0]));
+    }
+
+    #[test]
+    fn maximum_capture_over_all_pieces() {
+        // 50x39 takes one; 33x4 takes three: only the latter is legal.
+        assert_eq!(moves("W:W33,50:B14,23,28,44"), ["33x4 {14,23,28}"]);
+    }
+
+    #[test]
+    fn men_and_dames_count_the_same() {
+        // Taking two men beats taking one dame.
+        assert_eq!(moves("W:W33,50:B23,28,K44"), ["33x24 {23,28}"]);
+    }
+
+    #[test]
+    fn captures_sharing_start_and_end_print_full_chains() {
+        // 33x22x13 (over 28 and 18) and 33x24x13 (over 29 and 19).
+        let pos: Position = "W:W33:B18,19,28,29".parse().unwrap();
+        let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        texts.sort();
+        assert_eq!(texts, ["33x22x13", "33x24x13"]);
+        assert_eq!(
+            pos.parse_move("33x13"),
+            Err(ParseMoveError::ambiguous(
+                "33x13",
+                vec!["33x22x13".into(), "33x24x13".into()]
+            ))
+        );
+    }
+
+    #[test]
+    fn capturing_is_compulsory() {
+        // 32-27 would be legal without the capture 33x24 on the board.
+        let pos: Position = "W:W32,33:B29".parse().unwrap();
+        assert_eq!(moves("W:W32,33:B29"), ["33x24 {29}"]);
+        assert!(pos.parse_move("32-27").is_err());
+    }
+
+    #[test]
+    fn black_moves_down_the_board() {
+        // Black's man on 18 steps to 22 or 23; with a white man on 23 and 29 empty it must take.
+        assert_eq!(moves("B:W31:B18"), ["18-22", "18-23"]);
+        assert_eq!(moves("B:W23:B18"), ["18x29 {23}"]);
+    }
+}

@@ -443,3 +443,107 @@ impl TryFrom<PositionRepr> for Position {
         <Position as game_core::Game>::parse_position(&repr.position, Some(repr.size))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, ParseMoveError, Position};
+
+    #[test]
+    fn ranges_and_dames_on_input_canonical_output() {
+        let pos: Position = "W:W31-50:B1-20".parse().unwrap();
+        assert_eq!(pos, Position::start());
+        let pos: Position = "B:WK3,29:B12,K46".parse().unwrap();
+        assert_eq!(pos.to_string(), "B:WK3,29:B12,K46");
+        let pos: Position = "W:B20,19,K1:W35,K48,31".parse().unwrap();
+        assert_eq!(pos.to_string(), "W:W31,35,K48:BK1,19,20");
+        let pos: Position = "W:WK1-3:B45".parse().unwrap();
+        assert_eq!(pos.to_string(), "W:WK1,K2,K3:B45");
+    }
+
+    #[test]
+    fn rules_page_8x8_example() {
+        let text = "B:W15,19,22,23,26,28,31:B1,4,5,6,7,8,9,11,K21";
+        let pos = Position::parse_position(text, Some(8)).unwrap();
+        assert_eq!(pos.size(), 8);
+        assert_eq!(pos.to_string(), text);
+    }
+
+    #[test]
+    fn bad_position_text_is_a_typed_error() {
+        for (text, size) in [
+            ("", None),
+            ("X:W1:B2", None),
+            ("W:W31:B51", None),
+            ("W:W31:B33", Some(8)),
+            ("W:W0:B2", None),
+            ("W:W31,31:B2", None),
+            ("W:W31:B31", None),
+            ("W:W3:B40", None),
+            ("W:W40:B47", None),
+            ("W:W40-30:B1", None),
+            ("W:W40:W41", None),
+            ("W:W40", None),
+            ("W:W40:B1:B2", None),
+            ("W:WK:B1", None),
+            ("W:W,:B1", None),
+            ("W:W99999999999999999999:B1", None),
+            ("W:W40:B1", Some(12)),
+        ] {
+            assert!(
+                Position::parse_position(text, size).is_err(),
+                "{text:?} size {size:?} was accepted"
+            );
+        }
+        let err = Position::parse_position("W:W31:B33", Some(8)).unwrap_err();
+        assert!(err.reason.contains("not on the 8x8 board"), "{err}");
+        assert_eq!(err.offset, 7);
+    }
+
+    #[test]
+    fn empty_lists_are_allowed() {
+        let pos: Position = "B:WK4:B".parse().unwrap();
+        assert_eq!(pos.to_string(), "B:WK4:B");
+        assert!(pos.outcome().is_some());
+    }
+
+    #[test]
+    fn bad_move_text_is_a_typed_error() {
+        let pos = Position::start();
+        assert!(matches!(
+            pos.parse_move("51-46"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+        assert!(matches!(
+            pos.parse_move("32-22"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
+        assert!(matches!(
+            pos.parse_move("32x27"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
+        assert!(matches!(
+            pos.parse_move("32-27-22"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+        assert!(matches!(
+            pos.parse_move("32-27x22"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+        assert!(pos.parse_move("32-27").is_ok());
+        assert!(pos.parse_move(" 32-27 ").is_ok());
+        let small = Position::start_8x8();
+        assert!(matches!(
+            small.parse_move("33-29"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn a_capture_written_with_a_dash_is_refused_with_a_reason() {
+        let pos: Position = "W:W32,33:B29".parse().unwrap();
+        match pos.parse_move("33-24") {
+            Err(ParseMoveError::Illegal { reason, .. }) => assert!(reason.contains('x')),
+            other => panic!("{other:?}"),
+        }
+    }
+}
