@@ -184,3 +184,67 @@ impl Game for Position {
         mv.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_after_sixteen_placements_by_higher_score() {
+        let mut rng = game_core::Rng::new(11);
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            let mut pos = Position::start();
+            while pos.outcome().is_none() {
+                pos.legal_moves_into(&mut moves);
+                pos.play_unchecked(*rng.choose(&moves).unwrap());
+            }
+            let [white, black] = pos.scores();
+            let outcome = pos.outcome().unwrap();
+            let early = pos.placements_made() < 16;
+            assert_eq!(early, pos.ended_without_placement());
+            assert_eq!(outcome.reason().contains("no legal placement"), early);
+            match white.cmp(&black) {
+                core::cmp::Ordering::Greater => assert_eq!(outcome.winner(), Some(Color::White)),
+                core::cmp::Ordering::Less => assert_eq!(outcome.winner(), Some(Color::Black)),
+                core::cmp::Ordering::Equal => assert!(outcome.is_draw()),
+            }
+            if !early {
+                assert!(matches!(outcome.reason(), "higher score" | "equal scores"));
+            }
+        }
+    }
+
+    #[test]
+    fn equal_scores_draw() {
+        let pos = Position::start();
+        assert_eq!(
+            pos.outcome_by_score(false),
+            Outcome::Draw {
+                reason: "equal scores"
+            }
+        );
+        assert_eq!(
+            pos.outcome_by_score(true),
+            Outcome::Draw {
+                reason: "equal scores; no legal placement for the side to move"
+            }
+        );
+    }
+
+    #[test]
+    fn no_legal_placement_outcome_names_the_rule() {
+        // White to place its 8th piece, a bishop that must go on a light square; the only empty
+        // square touching Black, e1, is dark.
+        let pos: Position = "8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1".parse().unwrap();
+        let outcome = pos.outcome().unwrap();
+        assert_eq!(
+            outcome.reason(),
+            match outcome {
+                Outcome::Winner { .. } => "higher score; no legal placement for the side to move",
+                Outcome::Draw { .. } => "equal scores; no legal placement for the side to move",
+            }
+        );
+        assert_eq!(pos.score(Color::White), Some(i64::from(pos.scores()[0])));
+    }
+}

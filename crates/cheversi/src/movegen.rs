@@ -233,3 +233,177 @@ pub fn why_illegal(pos: &Position, mv: Move) -> Option<&'static str> {
         "not a legal placement"
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn mv(text: &str) -> Move {
+        let kind = Kind::from_letter(text.chars().next().unwrap()).unwrap();
+        Move::new(kind, text[1..].parse().unwrap())
+    }
+
+    fn moves(p: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        placements(p).append_to(&mut out);
+        out
+    }
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn rule_2_king_first() {
+        let p = Position::new();
+        let all = moves(&p);
+        assert_eq!(all.len(), 64);
+        assert!(all.iter().all(|m| m.kind == Kind::King));
+        assert_eq!(
+            why_illegal(&p, mv("Qe4")),
+            Some("White's first placement must be the king")
+        );
+        assert_eq!(why_illegal(&p, mv("Ka1")), None);
+    }
+
+    #[test]
+    fn rule_3_touching_the_opponent() {
+        let p = pos("8/8/8/8/4K3/8/8/8 b e4");
+        let all = moves(&p);
+        assert_eq!(all.len(), 4 * 8);
+        assert!(all.iter().all(|m| king_attacks(sq("e4")) & m.square.bit() != 0));
+        assert_eq!(
+            why_illegal(&p, mv("Qe6")),
+            Some("the piece must touch a piece of the opponent")
+        );
+        // Touching one's own pieces does not count.
+        let p = pos("8/8/8/8/4K3/3nQ3/4q3/8 w e2");
+        assert_eq!(
+            why_illegal(&p, mv("Rf4")),
+            Some("the piece must touch a piece of the opponent")
+        );
+        assert_eq!(why_illegal(&p, mv("Rf3")), None); // touches Black's queen e2
+    }
+
+    #[test]
+    fn rule_4_black_king_last_touching_whites_last_piece() {
+        // Black may not place the king before its 8th placement.
+        let p = pos("8/8/8/8/4K3/8/8/8 b e4");
+        assert!(moves(&p).iter().all(|m| m.kind != Kind::King));
+        assert_eq!(
+            why_illegal(&p, mv("Ke5")),
+            Some("Black's king must be Black's 8th placement")
+        );
+        // Black's 8th: the king only, touching White's queen g3 (placed last).
+        let p = pos("8/8/8/2rbnr2/2RBKN2/2nNR1Q1/3bBq2/8 b g3");
+        let all = moves(&p);
+        assert_eq!(all.len(), 6);
+        assert!(all
+            .iter()
+            .all(|m| m.kind == Kind::King && king_attacks(sq("g3")) & m.square.bit() != 0));
+        // b6 touches White's rook c5? No: b4 touches White's rook c4, but not White's last piece.
+        assert_eq!(
+            why_illegal(&p, mv("Kb4")),
+            Some("Black's king must touch the piece White placed last")
+        );
+    }
+
+    #[test]
+    fn rule_5_bishops_on_opposite_colours() {
+        // Black's first bishop d4 is dark: the second goes on light squares only.
+        let p = pos("8/8/8/8/3bK3/3BQ3/4q3/8 b d3");
+        let bishops: Vec<Move> = moves(&p).into_iter().filter(|m| m.kind == Kind::Bishop).collect();
+        assert!(!bishops.is_empty());
+        assert!(bishops.iter().all(|m| !m.square.is_dark()));
+        assert_eq!(
+            why_illegal(&p, mv("Bf2")),
+            Some("the second bishop must stand on the other square colour")
+        );
+        assert_eq!(why_illegal(&p, mv("Bf3")), None);
+        // White's first bishop d3 is light: the second goes on dark squares only.
+        let p = pos("8/8/8/8/3bK3/3BQ3/2n1q3/8 w c2");
+        let bishops: Vec<Move> = moves(&p).into_iter().filter(|m| m.kind == Kind::Bishop).collect();
+        assert!(!bishops.is_empty());
+        assert!(bishops.iter().all(|m| m.square.is_dark()));
+        // With no bishop on the board, either colour.
+        let p = pos("8/8/8/8/4K3/8/8/8 b e4");
+        let colours: Vec<bool> = moves(&p)
+            .into_iter()
+            .filter(|m| m.kind == Kind::Bishop)
+            .map(|m| m.square.is_dark())
+            .collect();
+        assert!(colours.contains(&true) && colours.contains(&false));
+    }
+
+    #[test]
+    fn rule_6_queen_call() {
+        // White placed the queen c7 while Black's was in hand: Black must answer with it.
+        let p = pos("2K5/2Qb4/8/8/8/8/8/8 b c7");
+        assert!(queen_call(&p, Color::Black));
+        let all = moves(&p);
+        assert_eq!(all.len(), 6);
+        assert!(all.iter().all(|m| m.kind == Kind::Queen));
+        assert_eq!(
+            why_illegal(&p, mv("Rb8")),
+            Some("queen call: the opponent just placed the queen, so the queen must be placed now")
+        );
+        // Black can call White's queen too.
+        let p = pos("8/8/8/8/4K3/3q4/8/8 w d3");
+        assert!(queen_call(&p, Color::White));
+        assert!(moves(&p).iter().all(|m| m.kind == Kind::Queen));
+        // Once both queens are down, nobody is called.
+        let p = pos("8/8/8/8/4K3/3nQ3/4q3/8 w e2");
+        assert!(!queen_call(&p, Color::White));
+        let kinds: std::collections::BTreeSet<Kind> = moves(&p).iter().map(|m| m.kind).collect();
+        assert_eq!(kinds.len(), 3); // rook, bishop, knight
+    }
+
+    #[test]
+    fn rule_7_blacks_queen_by_its_seventh() {
+        let p = pos("8/8/8/2rbnr2/2RBKN2/2nNR3/3bB3/8 b e2");
+        assert!(black_queen_by_seventh(&p));
+        assert!(!queen_call(&p, Color::Black));
+        let all = moves(&p);
+        assert_eq!(all.len(), 12);
+        assert!(all.iter().all(|m| m.kind == Kind::Queen));
+        // Black's first seven placements cannot include the king (rule 4), so they are exactly
+        // the queen, rooks, bishops and knights: rule 7 never refuses anything that rules 1 and
+        // 4 allow, and the queen is all that is left here.
+        assert_eq!(p.hand_text(Color::Black), "KQ");
+        assert_eq!(
+            why_illegal(&p, mv("Kb3")),
+            Some("Black's king must be Black's 8th placement")
+        );
+    }
+
+    #[test]
+    fn rule_8_whites_eighth_leaves_a_free_neighbour() {
+        // d3 touches Black (c3, d2) but c2 d2 e2 c3 e3 c4 d4 e4 are all taken.
+        let p = pos("8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2");
+        assert_eq!(
+            why_illegal(&p, mv("Qd3")),
+            Some("White's 8th placement must leave an empty square touching it")
+        );
+        assert!(moves(&p).iter().all(|m| m.square != sq("d3")));
+        assert_eq!(why_illegal(&p, mv("Qd1")), None);
+    }
+
+    #[test]
+    fn no_legal_placement_ends_the_game() {
+        for text in [
+            "8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1",
+            "8/8/8/8/2q5/1rRr4/NRKQn3/1BbNn3 b b1",
+        ] {
+            let p = pos(text);
+            assert!(!placements(&p).any(), "{text}");
+            assert_eq!(placements(&p).count(), 0, "{text}");
+            assert!(p.ended_without_placement(), "{text}");
+        }
+        assert!(!Position::new().ended_without_placement());
+    }
+}
