@@ -84,9 +84,7 @@ impl Naive {
                     continue;
                 }
                 if !number.is_empty() {
-                    for _ in 0..number.parse::<usize>().unwrap() {
-                        cells.push(EMPTY);
-                    }
+                    cells.resize(cells.len() + number.parse::<usize>().unwrap(), EMPTY);
                     number.clear();
                 }
                 match ch {
@@ -297,11 +295,14 @@ impl Naive {
     }
 }
 
+/// A group: colour, stones (sorted), alive, count, territory sizes largest first.
+pub type NaiveGroup = (u8, Vec<(i32, i32)>, bool, usize, Vec<usize>);
+
 /// The naive score of a finished position, straight from the page's definitions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NaiveScore {
     /// Per group: colour, stones (sorted), alive, count, territory sizes largest first.
-    pub groups: Vec<(u8, Vec<(i32, i32)>, bool, usize, Vec<usize>)>,
+    pub groups: Vec<NaiveGroup>,
     /// Per region of empty-or-dead points: owner (0 neutral), size.
     pub regions: Vec<(u8, usize)>,
 }
