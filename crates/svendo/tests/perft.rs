@@ -1,0 +1,292 @@
+//! Perft and legal-move checks against the naive second implementation in `naive/mod.rs`
+//! (a 2D array, the win rules and responsibility rules re-implemented from the rules page).
+//! Every expected count is either a hand count or computed by the naive implementation here;
+//! none is pasted from the engine.
+
+mod naive;
+
+use naive::{NMove, Naive};
+use svendo::{Color, Game, Move, Position, Responsibility, WinRule};
+
+fn engine(text: &str) -> Position {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn engine_texts(pos: &Position) -> Vec<String> {
+    let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    texts.sort();
+    texts
+}
+
+fn naive_texts(moves: &[NMove]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| m.text()).collect();
+    texts.sort();
+    texts
+}
+
+fn color_index(c: Color) -> usize {
+    Color::ALL.iter().position(|&x| x == c).unwrap()
+}
+
+/// The engine and the naive implementation agree on the legal moves here.
+fn same_moves(text: &str) {
+    let pos = engine(text);
+    let naive = Naive::parse(text);
+    assert_eq!(
+        engine_texts(&pos),
+        naive_texts(&naive.legal_moves()),
+        "legal moves of {text}"
+    );
+}
+
+/// The engine's perft equals the naive perft for every depth up to `depth`.
+fn same_perft(text: &str, depth: u32) {
+    let pos = engine(text);
+    let naive = Naive::parse(text);
+    for d in 1..=depth {
+        assert_eq!(
+            game_core::perft(&pos, d),
+            naive.perft(d),
+            "perft {d} of {text}"
+        );
+    }
+}
+
+/// Plays `mv` in both and checks the win each records.
+fn win_after(text: &str, mv: &str) -> Option<(usize, u32)> {
+    let mut pos = engine(text);
+    let naive = Naive::parse(text);
+    let nmove = *naive
+        .legal_moves()
+        .iter()
+        .find(|m| m.text() == mv)
+        .unwrap_or_else(|| panic!("naive: {mv} is not legal in {text}"));
+    let naive_after = naive.play(nmove);
+    pos.play(pos.parse_move(mv).expect("engine: legal")).expect("legal");
+    let engine_win = pos
+        .win()
+        .map(|w| (color_index(w.winner), u32::from(w.rule.number())));
+    assert_eq!(engine_win, naive_after.win, "win after {mv} in {text}");
+    engine_win
+}
+
+// Hand-built positions on the default 10 x 6 board (rows from the top).
+
+/// Black holds a1 and c1; e2-e1 captures the third base point (rule 1).
+const RULE1: &str = "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0";
+/// Black holds a1, c1, e1 with its own stone on the check point b1: moving it off wins (rule 2).
+const RULE2: &str = "WWWWWWWW2/RRRRRRRR2/10/MMM7/6BBBB/BBB1B5 b 0/0/0 0/0/0";
+/// Red holds a1, c1, e1 and a Black stone stands on b1: Black moving it off makes Red win
+/// (rule 3).
+const RULE3: &str = "WWWWWWWW2/BBBBBBB3/10/MMM6R/6RRRR/RBR1R5 b 0/0/0 0/0/0";
+/// A master stone slid to e1 completes a1-c1-e1 for Black (rule 1 counts the moved master).
+const MASTER_MOVED: &str = "WWWWWWWW2/RRRRRRRR2/10/MM6BB/4M1BBBB/B1B7 b 0/0/0 0/0/0";
+/// A master stone on the base point e1 counts for nobody: moving Black's b1 off the check
+/// point wins nothing.
+const MASTER_ON_BASE: &str = "WWWWWWWW2/RRRRRRRR2/10/MM7B/6BBBB/BBB1M5 b 0/0/0 0/0/0";
+/// Red's last placement e1 completes a1-c1-e1: a line left from placement, which never wins.
+const LAST_PLACEMENT: &str = "WWWWWWWW2/BBBBBBBB2/8RR/MMM7/7RRR/R1R7 r 0/0/1 0/0/0";
+/// Block the follower: White (next) and Red (after) both threaten; Black must block White.
+const BLOCK_FOLLOWER: &str = "W1W4WWW/8WW/MMM1W1BBBB/4R1BBBB/9R/R1R3RRRR b 0/0/0 0/0/0";
+/// Announced win: Red has three rule-2 threats (master stones on its check points b1, e2,
+/// d5) that Black and White cannot all stop; Black may not uncover White's g2-j2.
+const ANNOUNCED: &str = "BBBBB1BBWW/W1RMR1RR2/WWW6W/4R5/4M1WB2/RMR1R5 b 0/0/0 0/0/0";
+/// The seed's Figure 4 on our board: White must block Red (b5-b2 would complete b2-d2-f2), and
+/// the only block moves the master from Black's check point b1 (C) to b2 (A), so Black wins by
+/// rule 3. (b1-b3, b1-b4 and b1-c2 do not block: Red could slide that master to b2.)
+const FIGURE4: &str = "MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3";
+
+#[test]
+fn start_perft_by_hand() {
+    // 60 empty points, own stone or master: 120; then 59 x 2 and 58 x 2.
+    let start = Position::start();
+    assert_eq!(game_core::perft(&start, 1), 120);
+    assert_eq!(game_core::perft(&start, 2), 120 * 118);
+    assert_eq!(game_core::perft(&start, 3), 120 * 118 * 116);
+    // Naive agrees at depth 2.
+    assert_eq!(Naive::start(10, 6).perft(2), 120 * 118);
+}
+
+#[test]
+fn other_board_sizes_start() {
+    for (w, h) in [(5, 6), (8, 8), (12, 5), (5, 12)] {
+        let start = Position::start_on(w, h).unwrap();
+        let n = (w * h) as u64;
+        assert_eq!(game_core::perft(&start, 2), 2 * n * 2 * (n - 1));
+    }
+}
+
+#[test]
+fn rule1_third_base_point() {
+    assert_eq!(win_after(RULE1, "e2-e1"), Some((0, 1)));
+    same_moves(RULE1);
+    same_perft(RULE1, 2);
+}
+
+#[test]
+fn rule2_own_check_point() {
+    assert_eq!(win_after(RULE2, "b1-b2"), Some((0, 2)));
+    assert_eq!(win_after(RULE2, "b1-c2"), Some((0, 2)));
+    same_moves(RULE2);
+    same_perft(RULE2, 2);
+}
+
+#[test]
+fn rule3_forced_off_check_point() {
+    assert_eq!(win_after(RULE3, "b1-b2"), Some((2, 3)));
+    let mut pos = engine(RULE3);
+    pos.play(pos.parse_move("b1-b2").unwrap()).unwrap();
+    let win = pos.win().unwrap();
+    assert_eq!((win.winner, win.rule, win.points), (Color::Red, WinRule::ForcedOffCheckPoint, 0));
+    assert_eq!(pos.score(Color::Red), Some(0));
+    same_moves(RULE3);
+    same_perft(RULE3, 2);
+}
+
+#[test]
+fn master_counts_only_as_moved_stone() {
+    // Rule 1 with the moved master.
+    assert_eq!(win_after(MASTER_MOVED, "e2-e1"), Some((0, 1)));
+    // A master standing on a base point: moving off the check point b1 wins nothing.
+    assert_eq!(win_after(MASTER_ON_BASE, "b1-b2"), None);
+    same_moves(MASTER_MOVED);
+    same_perft(MASTER_MOVED, 2);
+    same_moves(MASTER_ON_BASE);
+    same_perft(MASTER_ON_BASE, 2);
+}
+
+#[test]
+fn line_left_from_placement_does_not_win() {
+    let pos = engine(LAST_PLACEMENT);
+    let mut after = pos;
+    after.play(pos.parse_move("e1").unwrap()).unwrap();
+    assert!(after.win().is_none());
+    assert!(!after.is_placement());
+    // Every Black move elsewhere leaves the line standing and wins nothing for Red.
+    let naive = Naive::parse(LAST_PLACEMENT).play(NMove::Place(4, 0));
+    assert!(naive.win.is_none());
+    for m in naive.legal_moves() {
+        assert_ne!(naive.play(m).win.map(|w| w.0), Some(2), "{}", m.text());
+    }
+    same_perft(LAST_PLACEMENT, 2);
+}
+
+#[test]
+fn must_block_follower_restricts() {
+    let naive = Naive::parse(BLOCK_FOLLOWER);
+    let (block, _) = naive.rules_in_force();
+    assert!(block, "naive: both followers threaten");
+    let plain = naive.plain_moves().len();
+    let legal = naive.legal_moves().len();
+    assert!(legal < plain, "restricted {legal} < plain {plain}");
+    let pos = engine(BLOCK_FOLLOWER);
+    assert!(pos.must_block_follower());
+    assert_eq!(pos.responsibility(), Responsibility::BlockFollower);
+    assert_eq!(pos.legal_moves().len(), legal);
+    same_moves(BLOCK_FOLLOWER);
+    same_perft(BLOCK_FOLLOWER, 2);
+}
+
+#[test]
+fn announced_win_restricts() {
+    let naive = Naive::parse(ANNOUNCED);
+    let (block, announced) = naive.rules_in_force();
+    assert!(!block && announced, "naive: Red's win is announced, White has no threat");
+    let plain = naive.plain_moves().len();
+    let legal = naive.legal_moves().len();
+    assert!(legal < plain, "restricted {legal} < plain {plain}");
+    // h2 is what keeps White's g2 from j2: only h2-i2 and h2-j2 (still in the way) stay legal.
+    let legal_texts = naive_texts(&naive.legal_moves());
+    let h2: Vec<&String> = legal_texts.iter().filter(|t| t.starts_with("h2-")).collect();
+    assert_eq!(h2, ["h2-i2", "h2-j2"]);
+    let pos = engine(ANNOUNCED);
+    assert!(pos.announced_win());
+    assert_eq!(pos.responsibility(), Responsibility::AnnouncedWin);
+    same_moves(ANNOUNCED);
+    same_perft(ANNOUNCED, 2);
+}
+
+#[test]
+fn figure4_forced_win() {
+    let naive = Naive::parse(FIGURE4);
+    assert!(naive.rules_in_force().0, "naive: Black and Red both threaten");
+    // White's only legal move takes the master from b1 (Black's check point) to b2.
+    let legal = naive_texts(&naive.legal_moves());
+    assert_eq!(legal, ["b1-b2"]);
+    assert!(naive.plain_moves().len() > 1);
+    for mv in &legal {
+        assert_eq!(win_after(FIGURE4, mv), Some((0, 3)), "{mv}");
+    }
+    same_moves(FIGURE4);
+    same_perft(FIGURE4, 2);
+}
+
+#[test]
+fn pass_only_without_a_move() {
+    // 5 x 6 board, 27 stones: Black's own stones and every master boxed in.
+    let text = "BRWRB/BRWRW/BWRWR/BMBRW/BMRW1/BMW2 b 0/0/0 0/0/0";
+    let pos = engine(text);
+    let naive = Naive::parse(text);
+    assert_eq!(naive.legal_moves(), vec![NMove::Pass]);
+    assert_eq!(pos.legal_moves(), vec![Move::Pass]);
+    same_perft(text, 3);
+}
+
+#[test]
+fn random_positions_agree_with_naive() {
+    let mut rng = game_core::Rng::new(2024);
+    let mut checked = 0;
+    for game in 0..6 {
+        let mut pos = Position::start();
+        let mut naive = Naive::start(10, 6);
+        let mut moves = Vec::new();
+        for _ in 0..(27 + 60) {
+            if !pos.is_placement() {
+                let texts = engine_texts(&pos);
+                let nmoves = naive.legal_moves();
+                assert_eq!(texts, naive_texts(&nmoves), "game {game}: {pos}");
+                checked += 1;
+            }
+            pos.legal_moves_into(&mut moves);
+            let Some(&mv) = rng.choose(&moves) else { break };
+            let text = pos.move_text(mv);
+            let nmove = *naive
+                .plain_moves()
+                .iter()
+                .find(|m| m.text() == text)
+                .expect("naive knows the move");
+            naive = naive.play(nmove);
+            pos.play_unchecked(mv);
+            let engine_win = pos
+                .win()
+                .map(|w| (color_index(w.winner), u32::from(w.rule.number())));
+            assert_eq!(engine_win, naive.win, "game {game}: after {text}: {pos}");
+        }
+    }
+    assert!(checked > 100);
+}
+
+/// Prints the naive counts written into `tests/data/svendo.perft` (run with `--ignored
+/// --nocapture` to regenerate that file's movement entries).
+#[test]
+#[ignore]
+fn print_naive_counts() {
+    for text in [
+        RULE1,
+        RULE2,
+        RULE3,
+        MASTER_MOVED,
+        MASTER_ON_BASE,
+        LAST_PLACEMENT,
+        BLOCK_FOLLOWER,
+        ANNOUNCED,
+        FIGURE4,
+    ] {
+        let naive = Naive::parse(text);
+        println!("{text}");
+        for d in 1..=2 {
+            println!("perft {d}: {}", naive.perft(d));
+        }
+    }
+}
