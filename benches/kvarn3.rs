@@ -1,2 +1,100 @@
-//! Placeholder until the crate lands.
-fn main() {}
+//! Criterion benches for kvarn3: move generation, perft(9) from the start, random playouts and
+//! the full solve. Run with `cargo bench --bench kvarn3`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use kvarn3::game_core::{perft, random_playout, Perft, Rng};
+use kvarn3::{Game, Position, Solver};
+
+/// Fixed positions of both phases.
+const POSITIONS: &[&str] = &[
+    ".../.../... w",
+    "B../.W./... w",
+    "WB./BW./W.. b",
+    "WB./BW./WB. w",
+    "WB./BBW/.W. w",
+    "BB./.WW/.WB w",
+];
+
+/// The ply cap of the playouts: a random game that has not made a mill by then is cut.
+const PLAYOUT_PLY_CAP: u32 = 200;
+
+/// Playouts per measured iteration.
+const PLAYOUTS: u64 = 1_000;
+
+fn movegen(c: &mut Criterion) {
+    let positions: Vec<Position> = POSITIONS
+        .iter()
+        .map(|t| t.parse().expect("valid"))
+        .collect();
+    let mut group = c.benchmark_group("kvarn3/movegen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut moves = Vec::with_capacity(64);
+    group.bench_function("legal_moves_into", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for pos in &positions {
+                black_box(pos).legal_moves_into(&mut moves);
+                total += moves.len();
+            }
+            total
+        })
+    });
+    group.bench_function("count_legal_moves", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|pos| black_box(pos).count_legal_moves(&mut moves))
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn perft_bench(c: &mut Criterion) {
+    let start = Position::start();
+    let mut group = c.benchmark_group("kvarn3/perft");
+    for depth in [7u32, 9] {
+        let nodes = perft(&start, depth);
+        group.throughput(Throughput::Elements(nodes));
+        let mut counter = Perft::new();
+        group.bench_function(format!("start_depth_{depth}"), |b| {
+            b.iter(|| counter.count(black_box(&start), depth))
+        });
+    }
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("kvarn3/playout");
+    group.throughput(Throughput::Elements(PLAYOUTS));
+    let mut rng = Rng::new(0x4B33);
+    let mut buffer = Vec::with_capacity(64);
+    // Through the generic `game_core::random_playout`, from the start, capped at 200 plies.
+    group.bench_function("random_playout_cap_200", |b| {
+        b.iter(|| {
+            let mut plies = 0u64;
+            for _ in 0..PLAYOUTS {
+                let playout =
+                    random_playout(Position::start(), &mut rng, PLAYOUT_PLY_CAP, &mut buffer);
+                plies += u64::from(playout.plies);
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+fn solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("kvarn3/solve");
+    group.throughput(Throughput::Elements(5_390));
+    group.sample_size(20);
+    group.bench_function("retrograde_all_positions", |b| {
+        b.iter_batched(|| (), |()| Solver::new(), BatchSize::PerIteration)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft_bench, playouts, solve);
+criterion_main!(benches);

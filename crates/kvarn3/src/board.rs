@@ -171,6 +171,62 @@ const fn adjacency() -> [Bitboard; 9] {
     table
 }
 
+/// `POPCOUNT[bits]`: the number of points in `bits` (a table: the default x86-64 target has
+/// no `popcnt` instruction, and a 512-byte table beats the software fallback).
+static POPCOUNT: [u8; 512] = popcount_table();
+
+const fn popcount_table() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        table[bits] = (bits as u16).count_ones() as u8;
+        bits += 1;
+    }
+    table
+}
+
+/// The number of points in `bits`.
+#[inline]
+pub fn count(bits: Bitboard) -> u32 {
+    u32::from(POPCOUNT[(bits & ALL_POINTS) as usize])
+}
+
+/// `STEPS_LOW[own & 31][empty]` + `STEPS_HIGH[own >> 5][empty]`: the number of (stone, adjacent
+/// empty point) pairs, split in two tables of 16 KiB and 8 KiB so the count is two loads.
+static STEPS_LOW: [[u8; 512]; 32] = steps_table::<32>(0);
+static STEPS_HIGH: [[u8; 512]; 16] = steps_table::<16>(5);
+
+const fn steps_table<const N: usize>(shift: u32) -> [[u8; 512]; N] {
+    let mut table = [[0u8; 512]; N];
+    let mut part = 0;
+    while part < N {
+        let own = (part as Bitboard) << shift;
+        let mut empty = 0;
+        while empty < 512 {
+            let mut total = 0;
+            let mut point = 0;
+            while point < 9 {
+                if own & (1 << point) != 0 {
+                    total += (ADJACENT[point] & empty as Bitboard).count_ones();
+                }
+                point += 1;
+            }
+            table[part][empty] = total as u8;
+            empty += 1;
+        }
+        part += 1;
+    }
+    table
+}
+
+/// The number of steps of the stones `own` to adjacent points of `empty`.
+#[inline]
+pub fn step_count(own: Bitboard, empty: Bitboard) -> u32 {
+    let empty = (empty & ALL_POINTS) as usize;
+    u32::from(STEPS_LOW[(own & 31) as usize][empty])
+        + u32::from(STEPS_HIGH[((own >> 5) & 15) as usize][empty])
+}
+
 /// `MILL[bits]`: whether the stones `bits` contain a mill.
 static MILL: [bool; 512] = mill_table();
 
@@ -239,11 +295,24 @@ mod tests {
     }
 
     #[test]
+    fn step_count_table_counts_pairs() {
+        for own in (0..512u16).step_by(7) {
+            for empty in 0..512u16 {
+                let direct: u32 = points(own)
+                    .map(|s| (s.neighbours() & empty).count_ones())
+                    .sum();
+                assert_eq!(step_count(own, empty), direct, "{own:b} {empty:b}");
+                assert_eq!(count(empty), empty.count_ones());
+            }
+        }
+    }
+
+    #[test]
     fn mills_are_the_eight_lines() {
         assert_eq!(MILL.iter().filter(|&&m| m).count(), {
             // Sets with at least one full line, counted directly.
             (0..512u16)
-                .filter(|&b| LINES.iter().any(|&l| b & l == l))
+                .filter(|&b| LINES.iter().filter(|&&l| b & l == l).count() > 0)
                 .count()
         });
         assert!(has_mill(set_of(&["a1", "b2", "c3"])));

@@ -189,7 +189,10 @@ mod tests {
         // Black's mill with its third stone.
         let mut position = pos("W.W/BB./W.. b");
         play(&mut position, &["c2"]);
-        assert_eq!(position.outcome().and_then(|o| o.winner()), Some(Color::Black));
+        assert_eq!(
+            position.outcome().and_then(|o| o.winner()),
+            Some(Color::Black)
+        );
     }
 
     /// A mill wins at once in the movement phase, on a row or a long diagonal, and a position
@@ -245,9 +248,16 @@ mod tests {
             record.play_text(text).expect(text);
             assert_eq!(record.outcome(), None);
         }
-        record.play_text(cycle[3]).expect("the last move of the cycle");
+        record
+            .play_text(cycle[3])
+            .expect("the last move of the cycle");
         assert_eq!(record.repetition_count(), 3);
-        assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+        assert_eq!(
+            record.outcome(),
+            Some(Outcome::Draw {
+                reason: "repetition"
+            })
+        );
         // The position alone does not know.
         assert_eq!(record.current().outcome(), None);
     }
@@ -274,7 +284,10 @@ mod tests {
         assert_eq!(Color::White.to_string(), "white");
         assert_eq!(Color::Black.to_string(), "black");
         let done = pos("WWW/BB./... b");
-        assert_eq!(done.outcome().map(|o| o.to_string()).as_deref(), Some("winner white (mill)"));
+        assert_eq!(
+            done.outcome().map(|o| o.to_string()).as_deref(),
+            Some("winner white (mill)")
+        );
     }
 
     #[test]
@@ -297,6 +310,9 @@ mod tests {
             assert_eq!(pos(&position.to_string()).hash_key(), position.hash_key());
         }
         // The side to move is part of the key.
-        assert_ne!(pos("WB./BBW/.W. w").hash_key(), pos("WB./BBW/.W. b").hash_key());
+        assert_ne!(
+            pos("WB./BBW/.W. w").hash_key(),
+            pos("WB./BBW/.W. b").hash_key()
+        );
     }
 }

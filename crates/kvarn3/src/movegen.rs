@@ -1,6 +1,6 @@
 //! Legal moves of both phases, from bitboards, without allocating per move.
 
-use crate::board::{points, Point, ADJACENT};
+use crate::board::{count, has_mill, points, step_count, Point, ADJACENT};
 use crate::position::{Move, Phase, Position};
 
 impl Position {
@@ -22,38 +22,46 @@ impl Position {
             return;
         }
         let empty = self.empty();
+        // At most 9 moves: 9 empty points in placement, and in movement 3 stones with at most
+        // 3 empty points each (24 leaves room for positions corrupted by unchecked illegal
+        // moves). Filled on the stack, copied in one go.
+        let mut buffer = [Move::Place(Point::CENTRE); 24];
+        let mut n = 0;
         match self.phase() {
-            Phase::Placement => moves.extend(points(empty).map(Move::Place)),
+            Phase::Placement => {
+                for to in points(empty) {
+                    buffer[n] = Move::Place(to);
+                    n += 1;
+                }
+            }
             Phase::Movement => {
                 for from in points(self.stones(self.to_move)) {
                     for to in points(ADJACENT[from.index()] & empty) {
-                        moves.push(Move::Step { from, to });
+                        buffer[n] = Move::Step { from, to };
+                        n += 1;
                     }
                 }
             }
         }
+        moves.extend_from_slice(&buffer[..n]);
     }
 
-    /// The number of legal moves, by bit counting.
+    /// The number of legal moves, by table lookups (no branch: perft calls it on every leaf's
+    /// parent, where a mill is too irregular to predict).
     #[inline]
     pub fn move_count(&self) -> usize {
-        if self.mill_wins_at_once() {
-            0
-        } else {
-            match self.phase() {
-                Phase::Placement => self.empty().count_ones() as usize,
-                Phase::Movement => self.count_steps(),
-            }
-        }
+        let empty = self.empty();
+        let placements = count(empty);
+        let steps = step_count(self.stones(self.to_move), empty);
+        let moves = if placements > 3 { placements } else { steps };
+        let over = has_mill(self.stones(self.to_move.other()));
+        (moves * u32::from(!over)) as usize
     }
 
     /// The number of steps the side to move has (ignoring mills).
     #[inline]
     fn count_steps(&self) -> usize {
-        let empty = self.empty();
-        points(self.stones(self.to_move))
-            .map(|from| (ADJACENT[from.index()] & empty).count_ones() as usize)
-            .sum()
+        step_count(self.stones(self.to_move), self.empty()) as usize
     }
 
     /// Whether `mv` is legal here, checked directly (no move list).

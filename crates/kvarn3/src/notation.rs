@@ -233,7 +233,11 @@ mod tests {
             ("WWW/.../BBB w", 0, "both colours"),
             ("WWW/BB./... w", 0, "cannot arise"),
             ("WWW/.../BBB b", 0, "both colours"),
-            ("BBB/WW./W.. b", 0, "black is to move but already has a mill"),
+            (
+                "BBB/WW./W.. b",
+                0,
+                "black is to move but already has a mill",
+            ),
             ("é../.../... w", 0, "'é'"),
         ];
         for &(text, offset, needle) in cases {
@@ -245,15 +249,17 @@ mod tests {
 
     #[test]
     fn move_text_both_ways() {
-        assert_eq!(parse_move_text("b2").ok(), Point::parse("b2").map(Move::Place));
+        assert_eq!(
+            parse_move_text("b2").ok(),
+            Point::parse("b2").map(Move::Place)
+        );
         let step = parse_move_text("a1-b2").expect("a step");
         assert_eq!(step.to_string(), "a1-b2");
-        for junk in ["", "-", "b", "b2-", "-b2", "d1", "a1-b2-c3", "a1 b2", "A1", "a1-a4"] {
+        for junk in [
+            "", "-", "b", "b2-", "-b2", "d1", "a1-b2-c3", "a1 b2", "A1", "a1-a4",
+        ] {
             assert!(
-                matches!(
-                    parse_move_text(junk),
-                    Err(ParseMoveError::Malformed { .. })
-                ),
+                matches!(parse_move_text(junk), Err(ParseMoveError::Malformed { .. })),
                 "{junk:?}"
             );
         }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::board::{has_mill, Bitboard, Point, ALL_POINTS};
+use crate::board::{count, has_mill, Bitboard, Point, ALL_POINTS};
 use crate::zobrist;
 use crate::ParsePositionError;
 
@@ -228,13 +228,13 @@ impl Position {
 
     /// The number of stones on the board.
     #[inline]
-    pub const fn stone_count(&self) -> u32 {
-        (self.stones[0] | self.stones[1]).count_ones()
+    pub fn stone_count(&self) -> u32 {
+        count(self.stones[0] | self.stones[1])
     }
 
     /// The phase, from the stone count: placement until all six stones are on the board.
     #[inline]
-    pub const fn phase(&self) -> Phase {
+    pub fn phase(&self) -> Phase {
         if self.stone_count() < 2 * STONES_PER_PLAYER {
             Phase::Placement
         } else {

@@ -11,7 +11,10 @@ fn pos(text: &str) -> Position {
 #[test]
 fn conformance_kit() {
     Conformance::<Position>::new()
-        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/kvarn3.perft"))
+        .perft_file(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/kvarn3.perft"
+        ))
         .starts([
             Position::START,
             pos("W.B/.W./B.. w"),

@@ -3,6 +3,9 @@
 //! and lines written out by hand from the rules page, no bitboards, no code shared with the
 //! engine), compared with the engine on many positions.
 
+// Plain index loops are the point of the naive generator.
+#![allow(clippy::needless_range_loop)]
+
 use kvarn3::game_core::{perft, Rng};
 use kvarn3::{Game, Position};
 
@@ -167,7 +170,11 @@ fn hand_counts_from_the_start() {
     assert_eq!(hand[6], 54_720);
     for (depth, &expected) in hand.iter().enumerate() {
         assert_eq!(perft(&start, depth as u32), expected, "perft {depth}");
-        assert_eq!(Naive::start().perft(depth as u32), expected, "naive perft {depth}");
+        assert_eq!(
+            Naive::start().perft(depth as u32),
+            expected,
+            "naive perft {depth}"
+        );
     }
 }
 
@@ -198,7 +205,11 @@ fn a_finished_game_has_no_children() {
 // ---------------------------------------------------------------------------------------------
 
 fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_text(m))
+        .collect();
     moves.sort();
     moves
 }
@@ -267,7 +278,11 @@ fn engine_matches_naive_on_every_legal_position() {
             let full = format!("{text}{side}");
             if let Ok(pos) = full.parse::<Position>() {
                 count += 1;
-                assert_eq!(engine_moves(&pos), naive_moves(&Naive::from_text(&full)), "{full}");
+                assert_eq!(
+                    engine_moves(&pos),
+                    naive_moves(&Naive::from_text(&full)),
+                    "{full}"
+                );
             }
         }
     }
@@ -296,7 +311,12 @@ fn perft_file_holds_the_naive_counts() {
             if count > 3_000_000 {
                 continue;
             }
-            assert_eq!(naive.perft(depth), count, "{} perft {depth}", entry.position);
+            assert_eq!(
+                naive.perft(depth),
+                count,
+                "{} perft {depth}",
+                entry.position
+            );
         }
     }
 }

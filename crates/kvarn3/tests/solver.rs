@@ -32,7 +32,11 @@ fn values_are_consistent_with_the_moves() {
         match value {
             Value::Win(n) => {
                 assert!(n >= 1 && n % 2 == 1, "{pos}: win in {n}");
-                assert!(kids.contains(&Value::Loss(n - 1)), "{pos}: no move to loss {}", n - 1);
+                assert!(
+                    kids.contains(&Value::Loss(n - 1)),
+                    "{pos}: no move to loss {}",
+                    n - 1
+                );
                 for kid in &kids {
                     if let Value::Loss(m) = *kid {
                         assert!(m >= n - 1, "{pos}: a nearer loss {m} than {n}-1");
@@ -46,14 +50,23 @@ fn values_are_consistent_with_the_moves() {
             Value::Loss(n) => {
                 assert!(n % 2 == 0, "{pos}: loss in {n}");
                 assert!(!kids.is_empty());
-                assert!(kids.iter().all(|k| k.is_win()), "{pos}: a move escapes the loss");
+                assert!(
+                    kids.iter().all(|k| k.is_win()),
+                    "{pos}: a move escapes the loss"
+                );
                 let farthest = kids.iter().filter_map(|k| k.plies()).max();
                 assert_eq!(farthest, Some(n - 1), "{pos}");
             }
             Value::Draw => {
                 assert!(pos.outcome().is_none());
-                assert!(!kids.iter().any(|k| k.is_loss()), "{pos}: a drawn position with a winning move");
-                assert!(kids.contains(&Value::Draw), "{pos}: a draw with no drawing move");
+                assert!(
+                    !kids.iter().any(|k| k.is_loss()),
+                    "{pos}: a drawn position with a winning move"
+                );
+                assert!(
+                    kids.contains(&Value::Draw),
+                    "{pos}: a draw with no drawing move"
+                );
             }
         }
     }
@@ -126,7 +139,8 @@ fn distances_agree_with_a_plain_search() {
         let mut pos = Position::start();
         for _ in 0..4 {
             let moves = pos.legal_moves();
-            pos.play(*rng.choose(&moves).expect("moves at the start")).expect("legal");
+            pos.play(*rng.choose(&moves).expect("moves at the start"))
+                .expect("legal");
         }
         for _ in 0..30 {
             if pos.stone_count() >= 4 {
@@ -174,7 +188,10 @@ fn best_play_realises_the_value() {
             plies += 1;
         }
         assert_eq!(plies, 9);
-        assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(kvarn3::Color::White));
+        assert_eq!(
+            pos.outcome().and_then(|o| o.winner()),
+            Some(kvarn3::Color::White)
+        );
     }
 }
 
