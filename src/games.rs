@@ -56,6 +56,8 @@ pub enum UnknownGame {
 pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     let _ = &visitor;
     match name {
+        #[cfg(feature = "kvarn3")]
+        "kvarn3" => Ok(visitor.visit::<kvarn3::Position>()),
         _ if !GAME_NAMES.contains(&name) => Err(UnknownGame::Unknown(name.to_owned())),
         _ => Err(UnknownGame::NotBuilt(name.to_owned())),
     }
@@ -98,5 +100,17 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<u32>) -> Result<G, SetupEr
         }
         (None, Some(size)) => Ok(G::start_with_size(size)?),
         (None, None) => Ok(G::start()),
+    }
+}
+
+#[cfg(feature = "kvarn3")]
+impl Describe for kvarn3::Position {
+    fn diagram(&self) -> String {
+        kvarn3::Position::diagram(self)
+    }
+
+    /// The phase: stones still to place, or stones moving.
+    fn details(&self) -> Vec<String> {
+        vec![self.phase_text()]
     }
 }

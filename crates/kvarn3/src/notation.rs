@@ -62,6 +62,62 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The board drawn for people, rank 3 on top, with its links (diagonals included):
+    ///
+    /// ```text
+    /// 3  W---.---B
+    ///    | \ | / |
+    /// 2  .---W---.
+    ///    | / | \ |
+    /// 1  B---.---.
+    ///    a   b   c
+    /// ```
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..3u8).rev() {
+            out.push(char::from(b'1' + rank));
+            out.push_str("  ");
+            for file in 0..3u8 {
+                let point = Point::from_file_rank(file, rank).expect("on the board");
+                out.push(match self.stone_at(point) {
+                    Some(color) => color.stone_letter(),
+                    None => '.',
+                });
+                if file < 2 {
+                    out.push_str("---");
+                }
+            }
+            out.push('\n');
+            match rank {
+                2 => out.push_str("   | \\ | / |\n"),
+                1 => out.push_str("   | / | \\ |\n"),
+                _ => {}
+            }
+        }
+        out.push_str("   a   b   c");
+        out
+    }
+
+    /// A line for people about the phase: how many stones each side still has to place, or
+    /// that stones now move.
+    pub fn phase_text(&self) -> String {
+        match self.phase() {
+            crate::Phase::Placement => {
+                let left = |c: Color| crate::STONES_PER_PLAYER - self.stones(c).count_ones();
+                format!(
+                    "phase: placement (white has {} stone(s) to place, black {})",
+                    left(Color::White),
+                    left(Color::Black)
+                )
+            }
+            crate::Phase::Movement => {
+                "phase: movement (a stone steps to an adjacent empty point)".to_owned()
+            }
+        }
+    }
+}
+
 impl fmt::Display for Position {
     /// The position string: ranks 3 to 1 separated by `/`, `W`/`B`/`.` per point, a space and
     /// the side to move (`w`/`b`).
@@ -245,6 +301,16 @@ mod tests {
             assert_eq!(err.offset, offset, "{text:?}: {err}");
             assert!(err.reason.contains(needle), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn diagram_shows_stones_and_links() {
+        let pos: Position = "W.B/.W./B.. w".parse().expect("valid");
+        assert_eq!(
+            pos.diagram(),
+            "3  W---.---B\n   | \\ | / |\n2  .---W---.\n   | / | \\ |\n1  B---.---.\n   a   b   c"
+        );
+        assert!(pos.phase_text().contains("white has 1 stone(s) to place, black 1"));
     }
 
     #[test]

@@ -3,34 +3,25 @@
 use crate::board::{points, Bitboard};
 use crate::position::Color;
 
-const fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// 18 stone keys (White's nine points, then Black's) and the side key, built at compile time
+/// by the workspace's shared generator.
+const KEYS: [u64; 19] = game_core::zobrist_keys(0x6B76_6172_6E33); // "kvarn3"
 
-const fn keys() -> [[u64; 9]; 2] {
+const fn stone_keys() -> [[u64; 9]; 2] {
     let mut table = [[0; 9]; 2];
-    let mut state = 0x6B76_6172_6E33_u64; // "kvarn3"
-    let mut color = 0;
-    while color < 2 {
-        let mut point = 0;
-        while point < 9 {
-            state = splitmix(state);
-            table[color][point] = state;
-            point += 1;
-        }
-        color += 1;
+    let mut i = 0;
+    while i < 18 {
+        table[i / 9][i % 9] = KEYS[i];
+        i += 1;
     }
     table
 }
 
 /// `STONE[color][point]`: the key of a stone of `color` on `point`.
-pub(crate) const STONE: [[u64; 9]; 2] = keys();
+pub(crate) const STONE: [[u64; 9]; 2] = stone_keys();
 
 /// The key xored in when Black is to move.
-pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0x7369_6465);
+pub(crate) const BLACK_TO_MOVE: u64 = KEYS[18];
 
 /// The key of the stones `bits` of `color`, from scratch.
 pub(crate) fn stones_key(color: Color, bits: Bitboard) -> u64 {
