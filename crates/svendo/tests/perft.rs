@@ -237,16 +237,26 @@ fn pass_only_without_a_move() {
 fn random_positions_agree_with_naive() {
     let mut rng = game_core::Rng::new(2024);
     let mut checked = 0;
-    for game in 0..6 {
-        let mut pos = Position::start();
-        let mut naive = Naive::start(10, 6);
+    let mut perft_checked = 0;
+    let mut restricted = 0;
+    let sizes = [(10, 6), (10, 6), (10, 6), (8, 8), (5, 12), (12, 5), (7, 5)];
+    for (game, &(w, h)) in sizes.iter().enumerate() {
+        let mut pos = Position::start_on(w, h).unwrap();
+        let mut naive = Naive::start(w, h);
         let mut moves = Vec::new();
-        for _ in 0..(27 + 60) {
+        for ply in 0..(27 + 60) {
             if !pos.is_placement() {
                 let texts = engine_texts(&pos);
                 let nmoves = naive.legal_moves();
                 assert_eq!(texts, naive_texts(&nmoves), "game {game}: {pos}");
                 checked += 1;
+                if nmoves.len() < naive.plain_moves().len() {
+                    restricted += 1;
+                }
+                if ply % 16 == 0 {
+                    assert_eq!(game_core::perft(&pos, 2), naive.perft(2), "perft 2 of {pos}");
+                    perft_checked += 1;
+                }
             }
             pos.legal_moves_into(&mut moves);
             let Some(&mv) = rng.choose(&moves) else { break };
@@ -264,7 +274,11 @@ fn random_positions_agree_with_naive() {
             assert_eq!(engine_win, naive.win, "game {game}: after {text}: {pos}");
         }
     }
-    assert!(checked > 100);
+    assert!(
+        checked > 100 && perft_checked > 3 && restricted > 0,
+        "{checked} positions, {perft_checked} perft, {restricted} restricted"
+    );
+    eprintln!("{checked} positions, {perft_checked} perft, {restricted} restricted");
 }
 
 /// Prints the naive counts written into `tests/data/svendo.perft` (run with `--ignored

@@ -44,6 +44,8 @@ pub struct Naive {
     pub moves_made: [u32; 3],
     /// (winner, rule number)
     pub win: Option<(usize, u32)>,
+    /// Every five-point line of the board, listed once.
+    pub all_lines: std::rc::Rc<Vec<[(usize, usize); 5]>>,
 }
 
 const DIRS: [(i32, i32); 8] = [
@@ -107,7 +109,7 @@ impl Naive {
             let b = f.as_bytes();
             ("bwr".find(b[0] as char).unwrap(), (b[1] - b'0') as u32)
         });
-        Naive {
+        let mut n = Naive {
             w,
             h,
             cells,
@@ -116,11 +118,14 @@ impl Naive {
             to_move,
             moves_made,
             win,
-        }
+            all_lines: Default::default(),
+        };
+        n.all_lines = std::rc::Rc::new(n.lines());
+        n
     }
 
     pub fn start(w: usize, h: usize) -> Naive {
-        Naive {
+        let mut n = Naive {
             w,
             h,
             cells: vec![vec![Cell::Empty; w]; h],
@@ -129,7 +134,10 @@ impl Naive {
             to_move: 0,
             moves_made: [0; 3],
             win: None,
-        }
+            all_lines: Default::default(),
+        };
+        n.all_lines = std::rc::Rc::new(n.lines());
+        n
     }
 
     fn on(&self, c: i32, r: i32) -> bool {
@@ -234,7 +242,7 @@ impl Naive {
                 n.moves_made[p] += 1;
                 let x = (c, r);
                 let y = (c2, r2);
-                let lines = n.lines();
+                let lines = n.all_lines.clone();
                 // rule 1
                 let rule1 = lines.iter().any(|line| {
                     (line[0] == y || line[2] == y || line[4] == y) && n.holds(p, line, Some(y))
