@@ -1,2 +1,111 @@
-//! Placeholder until the crate lands.
-fn main() {}
+//! Criterion benches for swedish-draughts: legal move generation on the starts and on
+//! capture-heavy middle games, perft from the starts (the generic game-core perft with bulk
+//! counting at the last ply, and the crate's own fast perft), random playouts.
+//! Run with `cargo bench --bench swedish_draughts`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use swedish_draughts::game_core::{perft, random_playout, Perft, Rng};
+use swedish_draughts::{Game, Position};
+
+/// Named positions for move generation (10x10 unless the name says 8x8).
+const MIDGAMES: &[(&str, &str)] = &[
+    // Black's dame on 48 has five captures, three of them six-piece chains with many routes.
+    (
+        "midgame-dame-captures",
+        "B:W25,26,27,30,34,37,38,39,40,41,45,46,47,49,50:B1,2,4,5,7,8,9,10,11,12,13,14,16,17,18,20,K48",
+    ),
+    // White's dame on 3 and many men in contact.
+    (
+        "midgame-dame-men",
+        "W:WK3,27,33,35,37,38,39,42,44,45,46,47,48,49,50:B1,2,5,6,7,10,13,15,16,17,20,24",
+    ),
+    // Men only, a seven-piece capture for White (29x9) among men in contact.
+    (
+        "midgame-men-captures",
+        "W:W27,28,29,31,32,33,34,35,36,38,40,42,44,45,47,49:B2,5,7,8,11,12,13,14,15,17,18,19,21,22,23,24",
+    ),
+    (
+        "midgame-quiet",
+        "W:W28,33,34,39,40,43,44,45,49,50:B3,7,8,9,12,13,14,17,18,19,23",
+    ),
+];
+
+/// The ply cap of the playouts (the draw rules are not applied inside a playout).
+const PLAYOUT_PLY_CAP: u32 = 300;
+
+/// Playouts per measured iteration.
+const PLAYOUTS: u64 = 100;
+
+fn movegen(c: &mut Criterion) {
+    let mut positions: Vec<(&str, Position)> = vec![
+        ("start-10x10", Position::start()),
+        ("start-8x8", Position::start_8x8()),
+    ];
+    positions.extend(
+        MIDGAMES
+            .iter()
+            .map(|&(name, text)| (name, text.parse().expect("valid position"))),
+    );
+    let mut group = c.benchmark_group("swedish-draughts/movegen");
+    group.throughput(Throughput::Elements(1));
+    let mut moves = Vec::with_capacity(128);
+    for (name, pos) in &positions {
+        group.bench_function(format!("legal_moves_into/{name}"), |b| {
+            b.iter(|| {
+                black_box(pos).legal_moves_into(&mut moves);
+                moves.len()
+            })
+        });
+        group.bench_function(format!("count_legal_moves/{name}"), |b| {
+            b.iter(|| black_box(pos).count_legal_moves(&mut moves))
+        });
+    }
+    group.finish();
+}
+
+fn perft_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("swedish-draughts/perft");
+    group.sample_size(10);
+    for (name, start, depth) in [
+        ("10x10", Position::start(), 7u32),
+        ("8x8", Position::start_8x8(), 8),
+    ] {
+        let nodes = perft(&start, depth);
+        group.throughput(Throughput::Elements(nodes));
+        let mut counter = Perft::new();
+        group.bench_function(format!("generic/{name}/{depth}"), |b| {
+            b.iter(|| counter.count(black_box(&start), depth))
+        });
+        group.bench_function(format!("fast/{name}/{depth}"), |b| {
+            b.iter(|| black_box(&start).perft(depth))
+        });
+    }
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("swedish-draughts/playouts");
+    group.throughput(Throughput::Elements(PLAYOUTS));
+    for (name, start) in [
+        ("10x10", Position::start()),
+        ("8x8", Position::start_8x8()),
+    ] {
+        let mut rng = Rng::new(1);
+        let mut moves = Vec::with_capacity(128);
+        group.bench_function(format!("random/{name}"), |b| {
+            b.iter(|| {
+                let mut plies = 0;
+                for _ in 0..PLAYOUTS {
+                    plies += random_playout(start, &mut rng, PLAYOUT_PLY_CAP, &mut moves).plies;
+                }
+                plies
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft_bench, playouts);
+criterion_main!(benches);

@@ -73,6 +73,7 @@
 mod board;
 mod movegen;
 mod notation;
+mod perft;
 mod position;
 mod zobrist;
 

@@ -309,6 +309,30 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Plays `mv` without updating the hash (for perft, which never reads it).
+    #[inline(always)]
+    pub(crate) fn play_without_hash<G: Geometry>(&mut self, mv: Move) {
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let white = self.side == Color::White;
+        if self.dames & from != 0 {
+            self.dames ^= from ^ to;
+        } else if (if white { G::WHITE_FAR } else { G::BLACK_FAR }) & to != 0 {
+            self.dames |= to;
+        }
+        self.dames &= !mv.captured;
+        if white {
+            self.white ^= from ^ to;
+            self.black &= !mv.captured;
+        } else {
+            self.black ^= from ^ to;
+            self.white &= !mv.captured;
+        }
+        self.side = self.side.opponent();
+    }
+}
+
 /// The bits of squares `first ..= last`.
 pub(crate) fn range<G: Geometry>(first: Square, last: Square) -> u64 {
     (first..=last).fold(0, |acc, s| acc | 1 << G::bit_of_square()[s as usize])
