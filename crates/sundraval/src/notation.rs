@@ -423,3 +423,50 @@ mod tests {
         }
     }
 }
+
+/// Draws the board with one character per point from `cell`, row 1 at the top, each row
+/// labelled with its first point; neighbours are left and right in a row and diagonally above
+/// and below.
+pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
+    let mut out = String::new();
+    for row in 0..2 * n - 1 {
+        let (lo, hi) = row_span(n, row);
+        let first = Point::new(lo, row).map(|p| p.to_string()).unwrap_or_default();
+        let indent = row.abs_diff(n - 1) as usize;
+        out.push_str(&format!("{first:<4}{:indent$}", ""));
+        for col in lo..=hi {
+            if col > lo {
+                out.push(' ');
+            }
+            out.push(Point::new(col, row).map_or('?', &mut cell));
+        }
+        if row + 1 < 2 * n - 1 {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+impl Position {
+    /// The board drawn for people: `B`, `W` and `.`, row 1 at the top, each row labelled with
+    /// its first point (so `a1` starts the top row and the neighbours of a point are left,
+    /// right, and diagonally above and below):
+    ///
+    /// ```
+    /// let pos: sundraval::Position = "1B1/4/2W2/4/3 b W 0".parse()?;
+    /// assert_eq!(pos.diagram(), "\
+    /// a1    . B .
+    /// a2   . . . .
+    /// a3  . . W . .
+    /// b4   . . . .
+    /// c5    . . .");
+    /// # Ok::<(), sundraval::ParsePositionError>(())
+    /// ```
+    pub fn diagram(&self) -> String {
+        draw(self.size(), |p| match self.stone_at(p) {
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+            None => '.',
+        })
+    }
+}

@@ -393,3 +393,78 @@ impl Position {
         Score { groups, regions }
     }
 }
+
+fn list(values: &[usize]) -> String {
+    let items: Vec<String> = values.iter().map(usize::to_string).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn half_points(half: usize) -> String {
+    if half % 2 == 0 {
+        format!("{}", half / 2)
+    } else {
+        format!("{}½", half / 2)
+    }
+}
+
+impl Position {
+    /// The board with the scoring drawn in: `B`/`W` living stones, `b`/`w` dead stones,
+    /// `+` Black's territory, `-` White's territory, `.` neutral points.
+    pub fn score_diagram(&self, score: &Score) -> String {
+        let dead = score.dead_stones();
+        let mut black_territory = PointSet::EMPTY;
+        let mut white_territory = PointSet::EMPTY;
+        for r in &score.regions {
+            match r.owner {
+                Some(Color::Black) => black_territory = black_territory.or(&r.points),
+                Some(Color::White) => white_territory = white_territory.or(&r.points),
+                None => {}
+            }
+        }
+        crate::notation::draw(self.size(), |p| match self.stone_at(p) {
+            Some(Color::Black) if dead.contains(p) => 'b',
+            Some(Color::White) if dead.contains(p) => 'w',
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+            None if black_territory.contains(p) => '+',
+            None if white_territory.contains(p) => '-',
+            None => '.',
+        })
+    }
+
+    /// The score breakdown in lines for people, as if the game ended now: per colour the
+    /// living and dead groups and the territories, the seed rule's lists and the triangular
+    /// points, each rule's verdict, and the scored board.
+    pub fn score_lines(&self) -> Vec<String> {
+        let score = self.score_breakdown();
+        let mut lines = vec!["score as if the game ended now:".to_owned()];
+        for color in Color::ALL {
+            let living = score.living_groups(color).count();
+            let dead: Vec<&Group> = score
+                .groups
+                .iter()
+                .filter(|g| g.color == color && !g.alive)
+                .collect();
+            let dead_stones: usize = dead.iter().map(|g| g.size()).sum();
+            let seed = score.seed_lists(color);
+            lines.push(format!(
+                "  {color}: {living} living groups, {} dead ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
+                dead.len(),
+                list(&score.territory_sizes(color)),
+                list(&seed.counts),
+                list(&seed.sizes),
+                half_points(score.triangular_half_points(color)),
+            ));
+        }
+        for (rule, name) in [(ScoringRule::Seed, "seed rule"), (ScoringRule::Triangular, "triangular rule")] {
+            let (winner, reason) = score.decide(rule);
+            lines.push(match winner {
+                Some(color) => format!("  {name}: {color} wins ({reason})"),
+                None => format!("  {name}: draw ({reason})"),
+            });
+        }
+        lines.push("  (B W living stones, b w dead stones, + black territory, - white territory)".to_owned());
+        lines.extend(self.score_diagram(&score).lines().map(|l| format!("  {l}")));
+        lines
+    }
+}

@@ -1,32 +1,13 @@
 //! Zobrist keys: one random 64-bit key per (colour, point) and per piece of state, fixed at
-//! compile time.
+//! compile time by `game_core::zobrist_keys`.
 
 use crate::board::{ROW_STRIDE, WORDS};
 
 /// Key slots per colour: every index of the layout that can hold a point.
 const SLOTS: usize = WORDS * 64;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
 /// All keys: 2 × 512 stone keys, then the state keys.
-const KEYS: [u64; 2 * SLOTS + 16] = {
-    let mut keys = [0u64; 2 * SLOTS + 16];
-    let mut state = 0x5D2A_7A1C_0FFE_E5EDu64;
-    let mut i = 0;
-    while i < keys.len() {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys[i] = key;
-        i += 1;
-    }
-    keys
-};
+const KEYS: [u64; 2 * SLOTS + 16] = game_core::zobrist_keys(0x5D2A_7A1C_0FFE_E5ED);
 
 // The layout never uses more than 21 rows.
 const _: () = assert!(21 * ROW_STRIDE as usize <= SLOTS);
