@@ -66,7 +66,9 @@ impl Point {
 
     /// Whether the point lies on the board with `size` points a side.
     pub const fn is_on_board(self, size: u32) -> bool {
-        self.col() < 2 * size - 1 && self.row() < 2 * size - 1 && self.col().abs_diff(self.row()) < size
+        self.col() < 2 * size - 1
+            && self.row() < 2 * size - 1
+            && self.col().abs_diff(self.row()) < size
     }
 }
 
@@ -89,7 +91,12 @@ impl TryFrom<u16> for Point {
 impl fmt::Display for Point {
     /// Column letter and row number, `e5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.col() as u8), self.row() + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col() as u8),
+            self.row() + 1
+        )
     }
 }
 
@@ -384,14 +391,22 @@ mod tests {
         // On n = 5 the centre e5 (4, 4) has the six neighbours of the page.
         let b = board(5).unwrap();
         let centre: PointSet = [Point::new(4, 4).unwrap()].into_iter().collect();
-        let names: Vec<String> = centre.neighbours_in(&b).iter().map(|p| p.to_string()).collect();
+        let names: Vec<String> = centre
+            .neighbours_in(&b)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
         assert_eq!(names, ["d4", "e4", "d5", "f5", "e6", "f6"]);
         // The corner a1 has three.
         let corner: PointSet = [Point::new(0, 0).unwrap()].into_iter().collect();
         assert_eq!(corner.neighbours_in(&b).len(), 3);
         // So does the corner e1 (4, 0): d1, e2 and f2.
         let corner: PointSet = [Point::new(4, 0).unwrap()].into_iter().collect();
-        let names: Vec<String> = corner.neighbours_in(&b).iter().map(|p| p.to_string()).collect();
+        let names: Vec<String> = corner
+            .neighbours_in(&b)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
         assert_eq!(names, ["d1", "e2", "f2"]);
     }
 }

@@ -248,7 +248,9 @@ impl FromStr for Position {
                         let start = i;
                         let mut run = 0u32;
                         while i < bytes.len() && bytes[i].is_ascii_digit() {
-                            run = run.saturating_mul(10).saturating_add(u32::from(bytes[i] - b'0'));
+                            run = run
+                                .saturating_mul(10)
+                                .saturating_add(u32::from(bytes[i] - b'0'));
                             i += 1;
                         }
                         if col.saturating_add(run) > len {
@@ -337,6 +339,55 @@ impl FromStr for Position {
     }
 }
 
+/// Draws the board with one character per point from `cell`, row 1 at the top, each row
+/// labelled with its first point; neighbours are left and right in a row and diagonally above
+/// and below.
+pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
+    let mut out = String::new();
+    for row in 0..2 * n - 1 {
+        let (lo, hi) = row_span(n, row);
+        let first = Point::new(lo, row)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        let indent = row.abs_diff(n - 1) as usize;
+        out.push_str(&format!("{first:<4}{:indent$}", ""));
+        for col in lo..=hi {
+            if col > lo {
+                out.push(' ');
+            }
+            out.push(Point::new(col, row).map_or('?', &mut cell));
+        }
+        if row + 1 < 2 * n - 1 {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+impl Position {
+    /// The board drawn for people: `B`, `W` and `.`, row 1 at the top, each row labelled with
+    /// its first point (so `a1` starts the top row and the neighbours of a point are left,
+    /// right, and diagonally above and below):
+    ///
+    /// ```
+    /// let pos: sundraval::Position = "1B1/4/2W2/4/3 b W 0".parse()?;
+    /// assert_eq!(pos.diagram(), "\
+    /// a1    . B .
+    /// a2   . . . .
+    /// a3  . . W . .
+    /// b4   . . . .
+    /// c5    . . .");
+    /// # Ok::<(), sundraval::ParsePositionError>(())
+    /// ```
+    pub fn diagram(&self) -> String {
+        draw(self.size(), |p| match self.stone_at(p) {
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+            None => '.',
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,7 +456,13 @@ mod tests {
                 white: f7
             })
         );
-        assert_eq!(Position::write_move(Move::Opening { black: e5, white: f7 }), "e5+f7");
+        assert_eq!(
+            Position::write_move(Move::Opening {
+                black: e5,
+                white: f7
+            }),
+            "e5+f7"
+        );
         assert!(matches!(
             start.read_move("e5+e5"),
             Err(ParseMoveError::Illegal { .. })
@@ -414,59 +471,17 @@ mod tests {
             start.read_move("a9+e5"),
             Err(ParseMoveError::Illegal { .. })
         ));
-        assert!(matches!(start.read_move("e5"), Err(ParseMoveError::Illegal { .. })));
-        for junk in ["e0", "e05", "E", "5e", "e5+", "+", "a22", "v1", "e5+f7+g7", "pas"] {
+        assert!(matches!(
+            start.read_move("e5"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
+        for junk in [
+            "e0", "e05", "E", "5e", "e5+", "+", "a22", "v1", "e5+f7+g7", "pas",
+        ] {
             assert!(
                 matches!(start.read_move(junk), Err(ParseMoveError::Malformed { .. })),
                 "{junk:?}"
             );
         }
-    }
-}
-
-/// Draws the board with one character per point from `cell`, row 1 at the top, each row
-/// labelled with its first point; neighbours are left and right in a row and diagonally above
-/// and below.
-pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
-    let mut out = String::new();
-    for row in 0..2 * n - 1 {
-        let (lo, hi) = row_span(n, row);
-        let first = Point::new(lo, row).map(|p| p.to_string()).unwrap_or_default();
-        let indent = row.abs_diff(n - 1) as usize;
-        out.push_str(&format!("{first:<4}{:indent$}", ""));
-        for col in lo..=hi {
-            if col > lo {
-                out.push(' ');
-            }
-            out.push(Point::new(col, row).map_or('?', &mut cell));
-        }
-        if row + 1 < 2 * n - 1 {
-            out.push('\n');
-        }
-    }
-    out
-}
-
-impl Position {
-    /// The board drawn for people: `B`, `W` and `.`, row 1 at the top, each row labelled with
-    /// its first point (so `a1` starts the top row and the neighbours of a point are left,
-    /// right, and diagonally above and below):
-    ///
-    /// ```
-    /// let pos: sundraval::Position = "1B1/4/2W2/4/3 b W 0".parse()?;
-    /// assert_eq!(pos.diagram(), "\
-    /// a1    . B .
-    /// a2   . . . .
-    /// a3  . . W . .
-    /// b4   . . . .
-    /// c5    . . .");
-    /// # Ok::<(), sundraval::ParsePositionError>(())
-    /// ```
-    pub fn diagram(&self) -> String {
-        draw(self.size(), |p| match self.stone_at(p) {
-            Some(Color::Black) => 'B',
-            Some(Color::White) => 'W',
-            None => '.',
-        })
     }
 }

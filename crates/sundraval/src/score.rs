@@ -317,8 +317,7 @@ impl Position {
             let mut with_territory = [PointSet::EMPTY; 2];
             for (i, g) in work.iter().enumerate() {
                 let c = g.color.index();
-                alive[i] =
-                    g.removed_in_step.is_none() && g.adjacent.intersects(&territory[c]);
+                alive[i] = g.removed_in_step.is_none() && g.adjacent.intersects(&territory[c]);
                 if alive[i] {
                     with_territory[c] = with_territory[c].or(&g.stones);
                 }
@@ -375,7 +374,9 @@ impl Position {
                     regions
                         .iter()
                         .enumerate()
-                        .filter(|(_, r)| r.owner == Some(g.color) && g.adjacent.intersects(&r.points))
+                        .filter(|(_, r)| {
+                            r.owner == Some(g.color) && g.adjacent.intersects(&r.points)
+                        })
                         .map(|(i, _)| i)
                         .collect()
                 } else {
@@ -456,14 +457,20 @@ impl Position {
                 half_points(score.triangular_half_points(color)),
             ));
         }
-        for (rule, name) in [(ScoringRule::Seed, "seed rule"), (ScoringRule::Triangular, "triangular rule")] {
+        for (rule, name) in [
+            (ScoringRule::Seed, "seed rule"),
+            (ScoringRule::Triangular, "triangular rule"),
+        ] {
             let (winner, reason) = score.decide(rule);
             lines.push(match winner {
                 Some(color) => format!("  {name}: {color} wins ({reason})"),
                 None => format!("  {name}: draw ({reason})"),
             });
         }
-        lines.push("  (B W living stones, b w dead stones, + black territory, - white territory)".to_owned());
+        lines.push(
+            "  (B W living stones, b w dead stones, + black territory, - white territory)"
+                .to_owned(),
+        );
         lines.extend(self.score_diagram(&score).lines().map(|l| format!("  {l}")));
         lines
     }

@@ -9,7 +9,10 @@ fn conformance_default_board() {
     Conformance::<Position>::new()
         .games(6)
         .seed(1)
-        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sundraval.perft"))
+        .perft_file(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/sundraval.perft"
+        ))
         .run();
 }
 

@@ -10,8 +10,7 @@ use game_core::{perft, Rng};
 use sundraval::{Color, Game, Outcome, Position, ScoringRule, Seat};
 
 fn pos(text: &str) -> Position {
-    text.parse()
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
@@ -20,7 +19,10 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 }
 
 fn engine_move_texts(p: &Position) -> Vec<String> {
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_moves()
+        .into_iter()
+        .map(|m| p.move_text(m))
+        .collect()
 }
 
 /// Points of the board with n points a side, by the formula 3n(n−1)+1.
@@ -54,7 +56,11 @@ fn perft_from_the_start_matches_the_naive_generator() {
     let naive = Naive::start(3);
     assert_eq!(naive.perft(1), 342);
     for depth in 1..=4 {
-        assert_eq!(perft(&start, depth), naive.perft(depth), "n = 3, depth {depth}");
+        assert_eq!(
+            perft(&start, depth),
+            naive.perft(depth),
+            "n = 3, depth {depth}"
+        );
     }
 }
 
@@ -72,7 +78,11 @@ fn perft_of_hand_built_positions_matches_the_naive_generator() {
     ] {
         let p = pos(text);
         let naive = Naive::parse(text);
-        assert_eq!(naive.text(), p.to_string(), "the naive reader disagrees on {text}");
+        assert_eq!(
+            naive.text(),
+            p.to_string(),
+            "the naive reader disagrees on {text}"
+        );
         for d in 1..=depth {
             assert_eq!(perft(&p, d), naive.perft(d), "{text}, depth {d}");
         }
@@ -135,12 +145,20 @@ fn placement_needs_an_empty_path_to_an_enemy_stone() {
     let black = pos(text);
     // Black: a1 and c1 touch the white b1; row 3 touches the white wall; row 5 (c5 d5 e5)
     // touches the white wall: all ten empty points, and pass.
-    let expected = ["a1", "c1", "a3", "b3", "c3", "d3", "e3", "c5", "d5", "e5", "pass"];
-    assert_eq!(sorted(engine_move_texts(&black)), sorted(expected.map(String::from).to_vec()));
+    let expected = [
+        "a1", "c1", "a3", "b3", "c3", "d3", "e3", "c5", "d5", "e5", "pass",
+    ];
+    assert_eq!(
+        sorted(engine_move_texts(&black)),
+        sorted(expected.map(String::from).to_vec())
+    );
     // White: a1, c1 and row 3 touch black; row 5 is enclosed by white only: not legal.
     let white = pos("1W1/BBBB/5/WWWW/3 w B 0");
     let expected = ["a1", "c1", "a3", "b3", "c3", "d3", "e3", "pass"];
-    assert_eq!(sorted(engine_move_texts(&white)), sorted(expected.map(String::from).to_vec()));
+    assert_eq!(
+        sorted(engine_move_texts(&white)),
+        sorted(expected.map(String::from).to_vec())
+    );
     assert!(white.parse_move("d5").is_err());
     assert!(white.parse_move("b1").is_err(), "taken");
 }
@@ -180,12 +198,20 @@ fn the_pie_opening_by_seat_and_colour() {
     assert_eq!(sorted(engine_move_texts(&p)), ["keep", "swap"]);
     let mut kept = p;
     kept.play(kept.parse_move("keep").unwrap()).unwrap();
-    assert_eq!(kept.to_move(), Seat::First, "keep: the first seat is Black and moves");
+    assert_eq!(
+        kept.to_move(),
+        Seat::First,
+        "keep: the first seat is Black and moves"
+    );
     assert_eq!(kept.color_name(Seat::First), "black");
     assert_eq!(kept.color_name(Seat::Second), "white");
     let mut swapped = p;
     swapped.play(swapped.parse_move("swap").unwrap()).unwrap();
-    assert_eq!(swapped.to_move(), Seat::Second, "swap: the second seat is Black and moves");
+    assert_eq!(
+        swapped.to_move(),
+        Seat::Second,
+        "swap: the second seat is Black and moves"
+    );
     assert_eq!(swapped.color_name(Seat::First), "white");
     assert_eq!(swapped.color_name(Seat::Second), "black");
     assert_eq!(swapped.to_string().split(' ').nth(2), Some("W"));
@@ -227,8 +253,18 @@ fn check(e: &Expect) {
     assert_eq!(strip(w.counts), e.white_counts, "{}: white counts", e.text);
     assert_eq!(b.sizes, e.black_sizes, "{}: black sizes", e.text);
     assert_eq!(w.sizes, e.white_sizes, "{}: white sizes", e.text);
-    assert_eq!(score.winner(ScoringRule::Seed), e.seed, "{}: seed winner", e.text);
-    assert_eq!(score.winner(ScoringRule::Triangular), e.triangular, "{}: triangular", e.text);
+    assert_eq!(
+        score.winner(ScoringRule::Seed),
+        e.seed,
+        "{}: seed winner",
+        e.text
+    );
+    assert_eq!(
+        score.winner(ScoringRule::Triangular),
+        e.triangular,
+        "{}: triangular",
+        e.text
+    );
     // The game's outcome is by seat, under the seed rule.
     let outcome = p.outcome().expect("a finished position");
     match e.seed {
@@ -242,8 +278,18 @@ fn check(e: &Expect) {
         Some(Color::White) => WHITE,
         None => 0,
     };
-    assert_eq!(naive_seed_winner(&naive), code(e.seed), "{}: naive seed", e.text);
-    assert_eq!(naive_triangular_winner(&naive), code(e.triangular), "{}: naive tri", e.text);
+    assert_eq!(
+        naive_seed_winner(&naive),
+        code(e.seed),
+        "{}: naive seed",
+        e.text
+    );
+    assert_eq!(
+        naive_triangular_winner(&naive),
+        code(e.triangular),
+        "{}: naive tri",
+        e.text
+    );
 }
 
 #[test]
@@ -267,7 +313,10 @@ fn an_invader_dies_inside_an_enclosure() {
         triangular: Some(Color::White),
     });
     let score = pos("1W1/BBBB/5/WWWW/1W1 b B 2").score_breakdown();
-    let invader = score.groups.iter().find(|g| g.color == Color::White && g.size() == 1);
+    let invader = score
+        .groups
+        .iter()
+        .find(|g| g.color == Color::White && g.size() == 1);
     assert_eq!(invader.and_then(|g| g.removed_in_step), Some(1));
     let black_territory = score.territories(Color::Black).next().unwrap();
     assert_eq!(black_territory.size(), 3);
@@ -441,7 +490,8 @@ fn the_two_scoring_rules_can_disagree() {
         Some(Seat::First)
     );
     assert_eq!(
-        p.outcome_with(ScoringRule::Triangular).and_then(|o| o.winner()),
+        p.outcome_with(ScoringRule::Triangular)
+            .and_then(|o| o.winner()),
         Some(Seat::Second)
     );
 }

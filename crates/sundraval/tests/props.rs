@@ -78,7 +78,11 @@ fn point(c: i32, r: i32) -> Point {
 }
 
 fn cells_strategy() -> impl Strategy<Value = (i32, Vec<u8>, bool)> {
-    (3i32..=8, prop::collection::vec(any::<u8>(), 169), any::<bool>())
+    (
+        3i32..=8,
+        prop::collection::vec(any::<u8>(), 169),
+        any::<bool>(),
+    )
 }
 
 proptest! {

@@ -316,18 +316,16 @@ pub fn naive_score(pos: &Naive) -> NaiveScore {
         }
     }
     let mut dead = vec![false; groups.len()];
-    let group_of = |c: i32, r: i32| -> Option<usize> {
-        groups.iter().position(|(_, s)| s.contains(&(c, r)))
-    };
+    let group_of =
+        |c: i32, r: i32| -> Option<usize> { groups.iter().position(|(_, s)| s.contains(&(c, r))) };
     let touches = |stones: &[(i32, i32)], region: &[(i32, i32)]| -> bool {
         stones
             .iter()
             .any(|&(c, r)| pos.neighbours(c, r).iter().any(|p| region.contains(p)))
     };
     loop {
-        let is_open = |c: i32, r: i32| {
-            pos.at(c, r) == EMPTY || group_of(c, r).is_some_and(|g| dead[g])
-        };
+        let is_open =
+            |c: i32, r: i32| pos.at(c, r) == EMPTY || group_of(c, r).is_some_and(|g| dead[g]);
         let regions = pos.components(is_open);
         // Owner of each region: the colours of the non-dead stones next to it.
         let owners: Vec<u8> = regions
