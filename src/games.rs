@@ -58,6 +58,8 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
     match name {
         #[cfg(feature = "kvarn3")]
         "kvarn3" => Ok(visitor.visit::<kvarn3::Position>()),
+        #[cfg(feature = "sundraval")]
+        "sundraval" => Ok(visitor.visit::<sundraval::Position>()),
         _ if !GAME_NAMES.contains(&name) => Err(UnknownGame::Unknown(name.to_owned())),
         _ => Err(UnknownGame::NotBuilt(name.to_owned())),
     }
@@ -112,5 +114,17 @@ impl Describe for kvarn3::Position {
     /// The phase: stones still to place, or stones moving.
     fn details(&self) -> Vec<String> {
         vec![self.phase_text()]
+    }
+}
+
+#[cfg(feature = "sundraval")]
+impl Describe for sundraval::Position {
+    fn diagram(&self) -> String {
+        sundraval::Position::diagram(self)
+    }
+
+    /// The score breakdown as if the game ended now (both scoring rules, the scored board).
+    fn details(&self) -> Vec<String> {
+        self.score_lines()
     }
 }
