@@ -78,6 +78,8 @@ impl Game for Position {
     type Player = Color;
     const NAME: &'static str = "kvarn3";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
+    /// Threefold repetition draws (this project's rule; the seed has none); no ply cap.
+    const DRAW_RULES: game_core::DrawRules = game_core::DrawRules::THREEFOLD;
 
     fn start() -> Self {
         Position::START

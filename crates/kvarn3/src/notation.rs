@@ -28,7 +28,10 @@ pub fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
         Point::parse(part).ok_or_else(|| {
             ParseMoveError::malformed(
                 text,
-                format!("{what} {part:?} is not a point: expected a1 … c3 (files a-c, ranks 1-3)"),
+                format!(
+                    "{what}{part:?} is not a point: a point is a file a-c and a rank 1-3, such \
+                     as b2"
+                ),
             )
         })
     };
@@ -39,10 +42,10 @@ pub fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
         ));
     }
     match text.split_once('-') {
-        None => Ok(Move::Place(point(text, "the point")?)),
+        None => Ok(Move::Place(point(text, "")?)),
         Some((from, to)) => Ok(Move::Step {
-            from: point(from, "the starting point")?,
-            to: point(to, "the target point")?,
+            from: point(from, "the starting point ")?,
+            to: point(to, "the target point ")?,
         }),
     }
 }
@@ -104,9 +107,12 @@ impl Position {
     pub fn phase_text(&self) -> String {
         match self.phase() {
             crate::Phase::Placement => {
-                let left = |c: Color| crate::STONES_PER_PLAYER - self.stones(c).count_ones();
+                let left = |c: Color| match crate::STONES_PER_PLAYER - self.stones(c).count_ones() {
+                    1 => "1 stone".to_owned(),
+                    n => format!("{n} stones"),
+                };
                 format!(
-                    "phase: placement (white has {} stone(s) to place, black {})",
+                    "phase: placement (white has {} to place, black {})",
                     left(Color::White),
                     left(Color::Black)
                 )
@@ -310,7 +316,9 @@ mod tests {
             pos.diagram(),
             "3  W---.---B\n   | \\ | / |\n2  .---W---.\n   | / | \\ |\n1  B---.---.\n   a   b   c"
         );
-        assert!(pos.phase_text().contains("white has 1 stone(s) to place, black 1"));
+        assert!(pos
+            .phase_text()
+            .contains("white has 1 stone to place, black 1 stone"));
     }
 
     #[test]
