@@ -56,10 +56,14 @@ pub enum UnknownGame {
 pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     let _ = &visitor;
     match name {
-        #[cfg(feature = "kvarn3")]
-        "kvarn3" => Ok(visitor.visit::<kvarn3::Position>()),
+        #[cfg(feature = "cheversi")]
+        "cheversi" => Ok(visitor.visit::<cheversi::Position>()),
         #[cfg(feature = "sundraval")]
         "sundraval" => Ok(visitor.visit::<sundraval::Position>()),
+        #[cfg(feature = "kvarn3")]
+        "kvarn3" => Ok(visitor.visit::<kvarn3::Position>()),
+        #[cfg(feature = "svendo")]
+        "svendo" => Ok(visitor.visit::<svendo::Position>()),
         _ if !GAME_NAMES.contains(&name) => Err(UnknownGame::Unknown(name.to_owned())),
         _ => Err(UnknownGame::NotBuilt(name.to_owned())),
     }
@@ -105,15 +109,14 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<u32>) -> Result<G, SetupEr
     }
 }
 
-#[cfg(feature = "kvarn3")]
-impl Describe for kvarn3::Position {
+#[cfg(feature = "cheversi")]
+impl Describe for cheversi::Position {
     fn diagram(&self) -> String {
-        kvarn3::Position::diagram(self)
+        cheversi::notation::diagram(self)
     }
 
-    /// The phase: stones still to place, or stones moving.
     fn details(&self) -> Vec<String> {
-        vec![self.phase_text()]
+        cheversi::notation::details(self)
     }
 }
 
@@ -126,5 +129,29 @@ impl Describe for sundraval::Position {
     /// The score breakdown as if the game ended now (both scoring rules, the scored board).
     fn details(&self) -> Vec<String> {
         self.score_lines()
+    }
+}
+
+#[cfg(feature = "kvarn3")]
+impl Describe for kvarn3::Position {
+    fn diagram(&self) -> String {
+        kvarn3::Position::diagram(self)
+    }
+
+    /// The phase: stones still to place, or stones moving.
+    fn details(&self) -> Vec<String> {
+        vec![self.phase_text()]
+    }
+}
+
+#[cfg(feature = "svendo")]
+impl Describe for svendo::Position {
+    fn diagram(&self) -> String {
+        svendo::Position::diagram(self)
+    }
+
+    /// The phase, hands or movement moves, threats, the responsibility rule in force, the win.
+    fn details(&self) -> Vec<String> {
+        svendo::Position::details(self)
     }
 }

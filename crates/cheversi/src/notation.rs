@@ -351,6 +351,84 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     }
 }
 
+/// The board drawn for people: ranks 8 to 1, `.` for an empty square, files underneath.
+pub fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        out.push(char::from(b'1' + rank));
+        for file in 0..8u8 {
+            let sq = Square::new(file, rank).expect("file and rank are in range");
+            out.push(' ');
+            out.push(match pos.piece_at(sq) {
+                None => '.',
+                Some((Color::White, kind)) => kind.letter(),
+                Some((Color::Black, kind)) => kind.letter().to_ascii_lowercase(),
+            });
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e f g h");
+    out
+}
+
+/// Lines for people: the pieces in hand, the rule that binds the next placement (if any), the
+/// legal placements by kind, and the points each piece earns.
+pub fn details(pos: &Position) -> Vec<String> {
+    let mut lines = vec![format!(
+        "in hand: white {}, black {}",
+        or_dash(pos.hand_text(Color::White)),
+        or_dash(pos.hand_text(Color::Black))
+    )];
+    let mover = pos.side_to_move();
+    let rule = if pos.placements_left() == 0 {
+        None
+    } else if pos.placements_made() == 0 {
+        Some("king first: White's first placement is the king")
+    } else if mover == Color::Black && pos.placements_of(Color::Black) == 7 {
+        Some("Black's king last: it must touch the piece White placed last")
+    } else if crate::movegen::queen_call(pos, mover) {
+        Some("queen call: the queen must be placed now")
+    } else if mover == Color::White && pos.placements_of(Color::White) == 7 {
+        Some("White's 8th: it must leave an empty square touching it")
+    } else {
+        None
+    };
+    if let Some(rule) = rule {
+        lines.push(format!("rule in force: {rule}"));
+    }
+    let plan = crate::movegen::placements(pos);
+    if plan.any() {
+        let by_kind: Vec<String> = plan
+            .kinds()
+            .map(|k| format!("{} {}", k.letter(), plan.targets(k).count_ones()))
+            .filter(|t| !t.ends_with(" 0"))
+            .collect();
+        lines.push(format!("squares by kind: {}", by_kind.join(", ")));
+    } else if pos.placements_left() > 0 {
+        lines.push(format!("{mover} has no legal placement: the game ends here"));
+    }
+    for color in Color::ALL {
+        let pieces: Vec<String> = squares(pos.color_pieces(color))
+            .map(|sq| {
+                let (_, kind) = pos.piece_at(sq).expect("the square holds a piece");
+                format!("{}{sq} {}", kind.letter(), crate::score::piece_points(pos, sq))
+            })
+            .collect();
+        if !pieces.is_empty() {
+            lines.push(format!("{color} points by piece: {}", pieces.join(", ")));
+        }
+    }
+    lines
+}
+
+fn or_dash(text: String) -> String {
+    if text.is_empty() {
+        "-".to_owned()
+    } else {
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
