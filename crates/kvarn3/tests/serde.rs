@@ -27,7 +27,10 @@ fn moves_points_and_colours_round_trip() {
     assert_eq!(json, r#"{"Step":{"from":"a1","to":"b2"}}"#);
     assert_eq!(serde_json::from_str::<Move>(&json).expect("reads"), step);
     assert!(serde_json::from_str::<Point>("\"d4\"").is_err());
-    assert_eq!(serde_json::to_string(&Color::Black).expect("ok"), "\"black\"");
+    assert_eq!(
+        serde_json::to_string(&Color::Black).expect("ok"),
+        "\"black\""
+    );
     assert_eq!(
         serde_json::from_str::<Color>("\"white\"").expect("reads"),
         Color::White

@@ -205,3 +205,22 @@ fn values_read_as_words() {
     assert!(Value::Loss(8).preference() > Value::Loss(2).preference());
     assert!(Value::Draw.preference() > Value::Loss(100).preference());
 }
+
+/// Pins the numbers the crate docs and docs/rules/kvarn3.md state. They are the solver's own
+/// output (its consistency is checked above, and the start's value by the plain search), kept
+/// here so the docs cannot drift from the code.
+#[test]
+fn documented_counts() {
+    let solver = Solver::shared();
+    let (mut won, mut lost, mut drawn, mut longest) = (0, 0, 0, 0);
+    for (_, value) in solver.positions() {
+        match value {
+            Value::Win(_) => won += 1,
+            Value::Loss(_) => lost += 1,
+            Value::Draw => drawn += 1,
+        }
+        longest = longest.max(value.plies().unwrap_or(0));
+    }
+    assert_eq!((won, lost, drawn), (2_997, 1_185, 1_208));
+    assert_eq!(longest, 10);
+}
