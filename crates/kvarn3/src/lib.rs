@@ -32,6 +32,17 @@
 //! won for the side to move, 1 185 lost and 1 208 drawn; no decided position lasts more than
 //! 10 plies.
 //!
+//! ## The API in brief
+//! - [`Position`] implements [`Game`] (legal moves, checked and unchecked play, outcome, hash
+//!   key, text both ways) and adds [`Position::stones`], [`Position::stone_at`],
+//!   [`Position::phase`], [`Position::has_mill`], [`Position::illegal_reason`] (why a move is
+//!   refused, in words), [`Position::from_stones`] and [`Position::diagram`] (the board for
+//!   people).
+//! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`.
+//! - [`Solver`] ([`Solver::new`], or [`Solver::shared`] computed once): [`Solver::value`],
+//!   [`Solver::best_moves`], [`Solver::move_values`], as a [`Value`] (`Win(plies)`,
+//!   `Loss(plies)`, `Draw`) for the side to move.
+//!
 //! ## Example
 //! ```
 //! use kvarn3::{solver::{Solver, Value}, Color, Game, GameRecord, Outcome, Position};

@@ -22,28 +22,23 @@ impl Position {
             return;
         }
         let empty = self.empty();
-        // At most 9 moves: 9 empty points in placement, and in movement 3 stones with at most
-        // 3 empty points each (24 leaves room for positions corrupted by unchecked illegal
-        // moves). Filled on the stack, copied in one go.
-        let mut buffer = [Move::Place(Point::CENTRE); 24];
-        let mut n = 0;
+        // At most 9 moves (9 empty points, or 3 stones with at most 3 empty points each):
+        // one reservation, then pushes that never grow the buffer.
+        moves.reserve(9);
         match self.phase() {
             Phase::Placement => {
                 for to in points(empty) {
-                    buffer[n] = Move::Place(to);
-                    n += 1;
+                    moves.push(Move::Place(to));
                 }
             }
             Phase::Movement => {
                 for from in points(self.stones(self.to_move)) {
                     for to in points(ADJACENT[from.index()] & empty) {
-                        buffer[n] = Move::Step { from, to };
-                        n += 1;
+                        moves.push(Move::Step { from, to });
                     }
                 }
             }
         }
-        moves.extend_from_slice(&buffer[..n]);
     }
 
     /// The number of legal moves, by table lookups (no branch: perft calls it on every leaf's
