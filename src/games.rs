@@ -64,6 +64,8 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
         "kvarn3" => Ok(visitor.visit::<kvarn3::Position>()),
         #[cfg(feature = "svendo")]
         "svendo" => Ok(visitor.visit::<svendo::Position>()),
+        #[cfg(feature = "swedish-draughts")]
+        "swedish-draughts" => Ok(visitor.visit::<swedish_draughts::Position>()),
         _ if !GAME_NAMES.contains(&name) => Err(UnknownGame::Unknown(name.to_owned())),
         _ => Err(UnknownGame::NotBuilt(name.to_owned())),
     }
@@ -153,5 +155,12 @@ impl Describe for svendo::Position {
     /// The phase, hands or movement moves, threats, the responsibility rule in force, the win.
     fn details(&self) -> Vec<String> {
         svendo::Position::details(self)
+    }
+}
+
+#[cfg(feature = "swedish-draughts")]
+impl Describe for swedish_draughts::Position {
+    fn diagram(&self) -> String {
+        swedish_draughts::Position::diagram(self)
     }
 }

@@ -47,6 +47,50 @@ impl Position {
             .min()
     }
 
+    /// The board drawn for people: one line per rank from Black's side down, `w`/`b` for
+    /// men, `W`/`B` for dames, `.` for an empty dark square, files `a`… below.
+    ///
+    /// ```
+    /// use swedish_draughts::{Game, Position};
+    /// let diagram = Position::start_with_size(8)?.diagram();
+    /// assert_eq!(diagram.lines().next(), Some(" 8    b   b   b   b"));
+    /// # Ok::<(), swedish_draughts::game_core::SizeError>(())
+    /// ```
+    pub fn diagram(&self) -> String {
+        let n = self.size();
+        let half = n / 2;
+        let mut out = String::new();
+        for row in 0..n {
+            out.push_str(&format!("{:>2} ", n - row));
+            for file in 0..n {
+                let dark = (row + file) % 2 == 1;
+                let c = if dark {
+                    let square = (row * half + file / 2 + 1) as Square;
+                    match self.piece_at(square) {
+                        Some((Color::White, crate::Piece::Man)) => 'w',
+                        Some((Color::White, crate::Piece::Dame)) => 'W',
+                        Some((Color::Black, crate::Piece::Man)) => 'b',
+                        Some((Color::Black, crate::Piece::Dame)) => 'B',
+                        None => '.',
+                    }
+                } else {
+                    ' '
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            let trimmed = out.trim_end().len();
+            out.truncate(trimmed);
+            out.push('\n');
+        }
+        out.push_str("  ");
+        for file in 0..n {
+            out.push(' ');
+            out.push(char::from(b'a' + file as u8));
+        }
+        out
+    }
+
     /// The notation of a legal move (see [`game_core::Game::move_text`]).
     pub(crate) fn write_move(&self, mv: Move) -> String {
         if !mv.is_capture() {
