@@ -266,6 +266,23 @@ impl Direction {
         gen
     }
 
+    /// [`Direction::fill`] for two generator sets at once (White's and Black's sliders): the
+    /// propagators depend only on the empty squares, so they are computed once for both.
+    #[inline(always)]
+    pub(crate) const fn fill_pair(self, gen: [Bitboard; 2], empty: Bitboard) -> [Bitboard; 2] {
+        let pro1 = empty & self.landing;
+        let pro2 = pro1 & self.step(pro1, 1);
+        let pro4 = pro2 & self.step(pro2, 2);
+        let [mut a, mut b] = gen;
+        a |= pro1 & self.step(a, 1);
+        b |= pro1 & self.step(b, 1);
+        a |= pro2 & self.step(a, 2);
+        b |= pro2 & self.step(b, 2);
+        a |= pro4 & self.step(a, 4);
+        b |= pro4 & self.step(b, 4);
+        [a, b]
+    }
+
     /// The squares the sliders of `gen` attack in this direction: the reached empty squares
     /// and the first blocker of each ray.
     #[inline(always)]
@@ -414,12 +431,18 @@ mod tests {
         assert_eq!(
             queen_attacks(sq("a1"), 0),
             set(&[
-                "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1",
-                "h1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"
+                "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1",
+                "b2", "c3", "d4", "e5", "f6", "g7", "h8"
             ])
         );
         // No wrap around the board's edge.
-        assert_eq!(rook_attacks(sq("h1"), set(&["h2"])), set(&["h2", "g1", "f1", "e1", "d1", "c1", "b1", "a1"]));
-        assert_eq!(bishop_attacks(sq("a4"), 0), set(&["b5", "c6", "d7", "e8", "b3", "c2", "d1"]));
+        assert_eq!(
+            rook_attacks(sq("h1"), set(&["h2"])),
+            set(&["h2", "g1", "f1", "e1", "d1", "c1", "b1", "a1"])
+        );
+        assert_eq!(
+            bishop_attacks(sq("a4"), 0),
+            set(&["b5", "c6", "d7", "e8", "b3", "c2", "d1"])
+        );
     }
 }

@@ -276,7 +276,9 @@ mod tests {
         let p = pos("8/8/8/8/4K3/8/8/8 b e4");
         let all = moves(&p);
         assert_eq!(all.len(), 4 * 8);
-        assert!(all.iter().all(|m| king_attacks(sq("e4")) & m.square.bit() != 0));
+        assert!(all
+            .iter()
+            .all(|m| king_attacks(sq("e4")) & m.square.bit() != 0));
         assert_eq!(
             why_illegal(&p, mv("Qe6")),
             Some("the piece must touch a piece of the opponent")
@@ -317,7 +319,10 @@ mod tests {
     fn rule_5_bishops_on_opposite_colours() {
         // Black's first bishop d4 is dark: the second goes on light squares only.
         let p = pos("8/8/8/8/3bK3/3BQ3/4q3/8 b d3");
-        let bishops: Vec<Move> = moves(&p).into_iter().filter(|m| m.kind == Kind::Bishop).collect();
+        let bishops: Vec<Move> = moves(&p)
+            .into_iter()
+            .filter(|m| m.kind == Kind::Bishop)
+            .collect();
         assert!(!bishops.is_empty());
         assert!(bishops.iter().all(|m| !m.square.is_dark()));
         assert_eq!(
@@ -327,7 +332,10 @@ mod tests {
         assert_eq!(why_illegal(&p, mv("Bf3")), None);
         // White's first bishop d3 is light: the second goes on dark squares only.
         let p = pos("8/8/8/8/3bK3/3BQ3/2n1q3/8 w c2");
-        let bishops: Vec<Move> = moves(&p).into_iter().filter(|m| m.kind == Kind::Bishop).collect();
+        let bishops: Vec<Move> = moves(&p)
+            .into_iter()
+            .filter(|m| m.kind == Kind::Bishop)
+            .collect();
         assert!(!bishops.is_empty());
         assert!(bishops.iter().all(|m| m.square.is_dark()));
         // With no bishop on the board, either colour.

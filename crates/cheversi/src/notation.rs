@@ -179,7 +179,10 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     let black = pos.placements_of(Color::Black);
     let has = |color, kind| pos.pieces(color, kind) != 0;
     if white > 0 && !has(Color::White, Kind::King) {
-        return Err(err(0, "White has pieces but no king (the king is White's first)"));
+        return Err(err(
+            0,
+            "White has pieces but no king (the king is White's first)",
+        ));
     }
     if has(Color::Black, Kind::King) && black < 8 {
         return Err(err(0, "Black's king stands before Black's 8th placement"));
@@ -192,7 +195,10 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
         if bishops.count_ones() == 2
             && (bishops & DARK_SQUARES == 0 || bishops & LIGHT_SQUARES == 0)
         {
-            return Err(err(0, format!("{color}'s bishops stand on one square colour")));
+            return Err(err(
+                0,
+                format!("{color}'s bishops stand on one square colour"),
+            ));
         }
     }
     // Every piece but White's king touched an opposing piece when it was placed; pieces never
@@ -206,7 +212,10 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
         if let Some(sq) = squares(lonely).next() {
             return Err(err(
                 0,
-                format!("the {color} piece on {sq} touches no {} piece", color.other()),
+                format!(
+                    "the {color} piece on {sq} touches no {} piece",
+                    color.other()
+                ),
             ));
         }
     }
@@ -221,16 +230,17 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     // The queen call: a queen facing the other queen in hand was placed last.
     for color in Color::ALL {
         let queen = pos.pieces(color, Kind::Queen);
-        if queen != 0 && !has(color.other(), Kind::Queen) {
-            if !matches!(pos.last, Some(last) if last.bit() == queen) {
-                return Err(err(
-                    last_offset,
-                    format!(
-                        "{color}'s queen is on the board and {}'s is in hand, so the queen must be the piece placed last (queen call)",
-                        color.other()
-                    ),
-                ));
-            }
+        if queen != 0
+            && !has(color.other(), Kind::Queen)
+            && !matches!(pos.last, Some(last) if last.bit() == queen)
+        {
+            return Err(err(
+                last_offset,
+                format!(
+                    "{color}'s queen is on the board and {}'s is in hand, so the queen must be the piece placed last (queen call)",
+                    color.other()
+                ),
+            ));
         }
     }
     if let Some(last) = pos.last {
@@ -301,7 +311,10 @@ impl FromStr for Position {
             None
         } else {
             Some(last.parse::<Square>().map_err(|_| {
-                err(last_offset, "the last square must be a square a1 … h8 or `-`")
+                err(
+                    last_offset,
+                    "the last square must be a square a1 … h8 or `-`",
+                )
             })?)
         };
         match last {
@@ -405,13 +418,19 @@ pub fn details(pos: &Position) -> Vec<String> {
             .collect();
         lines.push(format!("squares by kind: {}", by_kind.join(", ")));
     } else if pos.placements_left() > 0 {
-        lines.push(format!("{mover} has no legal placement: the game ends here"));
+        lines.push(format!(
+            "{mover} has no legal placement: the game ends here"
+        ));
     }
     for color in Color::ALL {
         let pieces: Vec<String> = squares(pos.color_pieces(color))
             .map(|sq| {
                 let (_, kind) = pos.piece_at(sq).expect("the square holds a piece");
-                format!("{}{sq} {}", kind.letter(), crate::score::piece_points(pos, sq))
+                format!(
+                    "{}{sq} {}",
+                    kind.letter(),
+                    crate::score::piece_points(pos, sq)
+                )
             })
             .collect();
         if !pieces.is_empty() {
@@ -486,11 +505,20 @@ mod tests {
     #[test]
     fn move_text() {
         let pos = Position::new();
-        assert_eq!(parse_move(&pos, "Ke4"), Ok(Move::new(Kind::King, "e4".parse().unwrap())));
-        assert!(matches!(parse_move(&pos, "Qe4"), Err(ParseMoveError::Illegal { .. })));
+        assert_eq!(
+            parse_move(&pos, "Ke4"),
+            Ok(Move::new(Kind::King, "e4".parse().unwrap()))
+        );
+        assert!(matches!(
+            parse_move(&pos, "Qe4"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
         for junk in ["", "K", "ke4", "Ke9", "Ke44", "Xe4", "e4", "K e4"] {
             assert!(
-                matches!(parse_move(&pos, junk), Err(ParseMoveError::Malformed { .. })),
+                matches!(
+                    parse_move(&pos, junk),
+                    Err(ParseMoveError::Malformed { .. })
+                ),
                 "{junk}"
             );
         }

@@ -12,37 +12,40 @@ use crate::board::{
 use crate::position::{Color, Kind, Position};
 
 #[inline(always)]
-fn score_of(pos: &Position, color: Color, empty: Bitboard) -> u32 {
-    let pieces = &pos.pieces[color.index()];
-    let queen = pieces[Kind::Queen.index()];
-    let orthogonal = queen | pieces[Kind::Rook.index()];
-    let diagonal = queen | pieces[Kind::Bishop.index()];
-    let mut total = 0;
-    for d in ORTHOGONAL {
-        total += (d.fill(orthogonal, empty) & empty).count_ones();
-    }
-    for d in DIAGONAL {
-        total += (d.fill(diagonal, empty) & empty).count_ones();
-    }
-    let mut knights = pieces[Kind::Knight.index()];
-    while knights != 0 {
-        total += (KNIGHT_ATTACKS[knights.trailing_zeros() as usize] & empty).count_ones();
-        knights &= knights - 1;
-    }
-    let king = pieces[Kind::King.index()];
-    if king != 0 {
-        total += (KING_ATTACKS[king.trailing_zeros() as usize] & empty).count_ones();
-    }
-    total
-}
-
-#[inline(always)]
 fn scores_impl(pos: &Position) -> [u32; 2] {
     let empty = pos.empty();
-    [
-        score_of(pos, Color::White, empty),
-        score_of(pos, Color::Black, empty),
-    ]
+    let [white, black] = &pos.pieces;
+    let (q, r, b) = (
+        Kind::Queen.index(),
+        Kind::Rook.index(),
+        Kind::Bishop.index(),
+    );
+    let orthogonal = [white[q] | white[r], black[q] | black[r]];
+    let diagonal = [white[q] | white[b], black[q] | black[b]];
+    let mut total = [0u32; 2];
+    for d in ORTHOGONAL {
+        let [w, b] = d.fill_pair(orthogonal, empty);
+        total[0] += (w & empty).count_ones();
+        total[1] += (b & empty).count_ones();
+    }
+    for d in DIAGONAL {
+        let [w, b] = d.fill_pair(diagonal, empty);
+        total[0] += (w & empty).count_ones();
+        total[1] += (b & empty).count_ones();
+    }
+    for (color, pieces) in [white, black].into_iter().enumerate() {
+        let mut knights = pieces[Kind::Knight.index()];
+        while knights != 0 {
+            total[color] +=
+                (KNIGHT_ATTACKS[knights.trailing_zeros() as usize] & empty).count_ones();
+            knights &= knights - 1;
+        }
+        let king = pieces[Kind::King.index()];
+        if king != 0 {
+            total[color] += (KING_ATTACKS[king.trailing_zeros() as usize] & empty).count_ones();
+        }
+    }
+    total
 }
 
 /// The same body compiled with the POPCNT instruction, chosen at run time when the CPU has it

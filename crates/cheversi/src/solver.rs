@@ -9,19 +9,29 @@
 //!
 //! # How far from the end it is practical
 //! Near the end the branching is small: Black's 8th placement is the king on one of at most 8
-//! squares, White's 8th is a single kind, and Black's 7th is usually forced to the queen. Further
-//! back a placement has up to three or four kinds on some 20–40 squares. Measured on positions of
-//! random games (release build): 4 placements left take well under a millisecond, 6 left
-//! (the default limit, [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) take from milliseconds to a
-//! few tenths of a second, 7 left seconds, 8 left minutes. Raise the limit with
-//! [`Solver::with_max_placements_left`] for 7 or more.
+//! squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
+//! placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
+//! games (release build, a table of 2^22 entries, a loaded 2-core machine), per position:
+//!
+//! | placements left | time | positions searched |
+//! |---|---|---|
+//! | 4 | under 5 ms | 100 – 1,000 |
+//! | 6 | 1 – 20 ms | 1,500 – 19,000 |
+//! | 7 | 20 – 100 ms | 15,000 – 66,000 |
+//! | 8 | 0.1 – 0.5 s | 78,000 – 480,000 |
+//! | 9 | about 3 s | 2 – 3 million |
+//! | 10 | 3 – 40 s | 4 – 48 million |
+//!
+//! So the solver is practical up to 8 placements from the end (the default limit,
+//! [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]), usable at 9, and slow beyond; raise the limit with
+//! [`Solver::with_max_placements_left`] at your own cost.
 
 use core::fmt;
 
+use crate::board::Square;
 use crate::movegen::placements;
 use crate::position::{Kind, Move, Position};
 use crate::score::scores;
-use crate::board::Square;
 
 /// A position too far from the end for the solver's limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +108,7 @@ fn running_difference(pos: &Position) -> i32 {
 
 impl Solver {
     /// The default limit on the placements left.
-    pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 6;
+    pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 8;
 
     /// A solver with a transposition table of 2^18 entries (4 MiB) and the default limit.
     pub fn new() -> Solver {
@@ -118,11 +128,17 @@ impl Solver {
         }
     }
 
-    /// The same solver with another limit on the placements left (up to 16; beyond 6 a solve can
+    /// The same solver with another limit on the placements left (up to 16; beyond 8 a solve can
     /// take a long time, see the [module docs](self)).
     pub fn with_max_placements_left(mut self, max: u8) -> Solver {
         self.max_left = max.min(16);
         self
+    }
+
+    /// Empties the transposition table (results of earlier solves stay valid, so clearing is
+    /// only needed to measure a solve from scratch or to free the table's contents).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
     }
 
     /// The exact final score difference (White − Black) of `pos` under best play, and a best
@@ -208,7 +224,7 @@ impl Solver {
                 children.push((order, mv));
             }
         }
-        children.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        children.sort_unstable_by_key(|&(order, _)| core::cmp::Reverse(order));
 
         let last_placement = pos.placements_left() == 1;
         let mut best = -i32::from(i16::MAX);
@@ -254,10 +270,10 @@ impl Solver {
 }
 
 /// The exact final score difference (White − Black) of `pos` under best play, with a fresh
-/// [`Solver`] and the default limit of 6 placements left.
+/// [`Solver`] and the default limit of 8 placements left.
 ///
 /// # Errors
-/// [`TooFarFromEnd`] when more than 6 placements are left.
+/// [`TooFarFromEnd`] when more than 8 placements are left.
 pub fn solve(pos: &Position) -> Result<Solution, TooFarFromEnd> {
     Solver::new().solve(pos)
 }

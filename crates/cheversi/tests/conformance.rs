@@ -22,7 +22,10 @@ fn conformance_kit() {
             pos("8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2"),
             pos("8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1"),
         ])
-        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/start.perft"))
+        .perft_file(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/start.perft"
+        ))
         .perft_file(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/constraints.perft"

@@ -162,7 +162,11 @@ impl Naive {
                             continue;
                         }
                     }
-                    out.push(format!("{letter}{}{}", (b'a' + file as u8) as char, rank + 1));
+                    out.push(format!(
+                        "{letter}{}{}",
+                        (b'a' + file as u8) as char,
+                        rank + 1
+                    ));
                 }
             }
         }
@@ -199,14 +203,22 @@ fn engine(text: &str) -> Position {
 /// The engine's and the naive generator's move lists agree as sets of texts.
 fn assert_same_moves(text: &str) {
     let pos = engine(text);
-    let ours: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let ours: BTreeSet<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_text(m))
+        .collect();
     let naive: BTreeSet<String> = Naive::parse(text).moves().into_iter().collect();
     assert_eq!(ours, naive, "{text}: engine and naive generator disagree");
 }
 
 fn assert_same_perft(text: &str, depth: u32) -> u64 {
     let expected = Naive::parse(text).perft(depth);
-    assert_eq!(perft(&engine(text), depth), expected, "{text}: perft {depth}");
+    assert_eq!(
+        perft(&engine(text), depth),
+        expected,
+        "{text}: perft {depth}"
+    );
     expected
 }
 
@@ -238,22 +250,46 @@ const CONSTRAINT_POSITIONS: &[(&str, &str)] = &[
     ("king first", "8/8/8/8/8/8/8/8 w -"),
     ("touching the opponent", "8/8/8/8/4K3/8/8/8 b e4"),
     ("touching the opponent, corner", "8/8/8/8/8/8/8/K7 b a1"),
-    ("queen call (rules page example)", "2K5/2Qb4/8/8/8/8/8/8 b c7"),
+    (
+        "queen call (rules page example)",
+        "2K5/2Qb4/8/8/8/8/8/8 b c7",
+    ),
     ("queen call on White", "8/8/8/8/4K3/3q4/8/8 w d3"),
     ("queen call answered", "8/8/8/8/4K3/3nQ3/4q3/8 w e2"),
     // Black's bishop d4 is dark: the second must go on a light square.
-    ("bishops on opposite colours, Black", "8/8/8/8/3bK3/3BQ3/4q3/8 b d3"),
+    (
+        "bishops on opposite colours, Black",
+        "8/8/8/8/3bK3/3BQ3/4q3/8 b d3",
+    ),
     // White's bishop d3 is light: the second must go on a dark square.
-    ("bishops on opposite colours, White", "8/8/8/8/3bK3/3BQ3/2n1q3/8 w c2"),
+    (
+        "bishops on opposite colours, White",
+        "8/8/8/8/3bK3/3BQ3/2n1q3/8 w c2",
+    ),
     // Black has placed six without the queen: the 7th must be the queen.
-    ("Black's queen by its 7th", "8/8/8/2rbnr2/2RBKN2/2nNR3/3bB3/8 b e2"),
+    (
+        "Black's queen by its 7th",
+        "8/8/8/2rbnr2/2RBKN2/2nNR3/3bB3/8 b e2",
+    ),
     // White has placed eight, Black seven: Black's king on a square touching White's last.
-    ("Black's king last", "8/8/8/2rbnr2/2RBKN2/2nNR1Q1/3bBq2/8 b g3"),
+    (
+        "Black's king last",
+        "8/8/8/2rbnr2/2RBKN2/2nNR1Q1/3bBq2/8 b g3",
+    ),
     // White's 8th (the queen, called by Black's): d3 touches Black but every neighbour of it
     // is taken, so it is refused.
-    ("White's 8th leaves a free neighbour", "8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2"),
-    ("no legal placement, White", "8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1"),
-    ("no legal placement, Black", "8/8/8/8/2q5/1rRr4/NRKQn3/1BbNn3 b b1"),
+    (
+        "White's 8th leaves a free neighbour",
+        "8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2",
+    ),
+    (
+        "no legal placement, White",
+        "8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1",
+    ),
+    (
+        "no legal placement, Black",
+        "8/8/8/8/2q5/1rRr4/NRKQn3/1BbNn3 b b1",
+    ),
 ];
 
 #[test]
@@ -280,7 +316,11 @@ fn constraint_positions_by_hand() {
     assert_eq!(moves("2K5/2Qb4/8/8/8/8/8/8 b c7"), 6);
     // Black's king last: on g2 h2 f3 h3 g4 h4, the empty squares touching White's queen g3.
     let pos = engine("8/8/8/2rbnr2/2RBKN2/2nNR1Q1/3bBq2/8 b g3");
-    let texts: BTreeSet<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let texts: BTreeSet<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_text(m))
+        .collect();
     let expected: BTreeSet<String> = ["Kg2", "Kh2", "Kf3", "Kh3", "Kg4", "Kh4"]
         .iter()
         .map(|s| s.to_string())
@@ -290,11 +330,17 @@ fn constraint_positions_by_hand() {
     let pos = engine("8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2");
     assert!(pos.parse_move("Qd3").is_err());
     assert!(pos.parse_move("Qd1").is_ok());
-    assert!(pos.legal_moves().iter().all(|m| m.kind == cheversi::Kind::Queen));
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .all(|m| m.kind == cheversi::Kind::Queen));
     // Black's 7th with the queen in hand: queens only.
     let pos = engine("8/8/8/2rbnr2/2RBKN2/2nNR3/3bB3/8 b e2");
     assert!(!pos.legal_moves().is_empty());
-    assert!(pos.legal_moves().iter().all(|m| m.kind == cheversi::Kind::Queen));
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .all(|m| m.kind == cheversi::Kind::Queen));
     // No legal placement: the game is over, by that rule (both positions were reached in
     // random games that crowd a corner). White, to place the 8th piece, holds only a bishop
     // and its first (e3) is dark; the only empty square touching Black is e1, dark. Black, to
@@ -347,7 +393,10 @@ fn deep_counts_from_the_naive_generator() {
     for &(name, text) in CONSTRAINT_POSITIONS {
         let left = u32::from(engine(text).placements_left()).min(4);
         for depth in 1..=left {
-            println!("{name}: {text}: perft {depth}: {}", assert_same_perft(text, depth));
+            println!(
+                "{name}: {text}: perft {depth}: {}",
+                assert_same_perft(text, depth)
+            );
         }
     }
 }

@@ -33,8 +33,26 @@ fn naive_score(pos: &Position, white: bool) -> u32 {
             }
             let empty = |f: i32, r: i32| board[r as usize][f as usize].is_none();
             let steps: &[(i32, i32)] = match letter {
-                'K' => &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
-                'N' => &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)],
+                'K' => &[
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ],
+                'N' => &[
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ],
                 _ => &[],
             };
             for &(df, dr) in steps {
@@ -45,7 +63,16 @@ fn naive_score(pos: &Position, white: bool) -> u32 {
             let rays: &[(i32, i32)] = match letter {
                 'R' => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
                 'B' => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-                'Q' => &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+                'Q' => &[
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ],
                 _ => &[],
             };
             for &(df, dr) in rays {
@@ -81,11 +108,18 @@ fn play_out(choices: &[usize], probes: &[(u8, u8)]) -> Position {
         assert_eq!(parsed.hash_key(), pos.hash_key());
         assert_eq!(pos.hash_key(), pos.fresh_hash_key());
         // The score equals a naive recount.
-        assert_eq!(pos.scores(), [naive_score(&pos, true), naive_score(&pos, false)], "{pos}");
+        assert_eq!(
+            pos.scores(),
+            [naive_score(&pos, true), naive_score(&pos, false)],
+            "{pos}"
+        );
         let moves = pos.legal_moves();
         // A move not generated is refused and leaves the position alone.
         for &(k, s) in probes {
-            let mv = Move::new(Kind::ALL[usize::from(k) % 5], Square::from_index(s % 64).unwrap());
+            let mv = Move::new(
+                Kind::ALL[usize::from(k) % 5],
+                Square::from_index(s % 64).unwrap(),
+            );
             let mut copy = pos;
             assert_eq!(copy.play(mv).is_ok(), moves.contains(&mv), "{pos}: {mv}");
             if !moves.contains(&mv) {
@@ -103,7 +137,10 @@ fn play_out(choices: &[usize], probes: &[(u8, u8)]) -> Position {
         // One piece of the mover's, of the kind placed, left the hand for the board.
         assert_eq!(pieces_on_board(&pos, mover), before + 1);
         assert_eq!(pos.in_hand(mover, mv.kind), in_hand - 1);
-        assert_eq!(pieces_on_board(&pos, mover.other()) + pieces_on_board(&pos, mover), u32::from(pos.placements_made()));
+        assert_eq!(
+            pieces_on_board(&pos, mover.other()) + pieces_on_board(&pos, mover),
+            u32::from(pos.placements_made())
+        );
     }
 }
 

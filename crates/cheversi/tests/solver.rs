@@ -65,7 +65,10 @@ fn a_fresh_solver_and_a_reused_one_agree_with_minimax() {
     let mut reused = Solver::with_table_bits(10);
     for pos in random_positions(99, 4, 3) {
         let expected = minimax(&pos);
-        assert_eq!(i64::from(reused.solve(&pos).unwrap().score_difference), expected);
+        assert_eq!(
+            i64::from(reused.solve(&pos).unwrap().score_difference),
+            expected
+        );
         assert_eq!(
             i64::from(cheversi::solver::solve(&pos).unwrap().score_difference),
             expected
