@@ -309,4 +309,24 @@ mod tests {
             assert!(!big.is_legal(mv));
         }
     }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trip() {
+        let pos = Position::parse_position("B:W15,19,22:B1,K21", Some(8)).unwrap();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, r#"{"size":8,"position":"B:W15,19,22:B1,K21"}"#);
+        let back: Position = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, pos);
+        assert!(serde_json::from_str::<Position>(r#"{"size":8,"position":"W:W40:B1"}"#).is_err());
+        let mv = back.legal_moves()[0];
+        let mv_back: Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
+        assert_eq!(mv_back, mv);
+        assert_eq!(serde_json::to_string(&Color::White).unwrap(), r#""white""#);
+        let mut record = GameRecord::new(Position::start());
+        record.play_text("32-28").unwrap();
+        let json = serde_json::to_string(&record).unwrap();
+        let back: GameRecord<Position> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.current(), record.current());
+    }
 }

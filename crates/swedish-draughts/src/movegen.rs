@@ -541,7 +541,11 @@ mod tests {
     fn captures_sharing_start_and_end_print_full_chains() {
         // 33x22x13 (over 28 and 18) and 33x24x13 (over 29 and 19).
         let pos: Position = "W:W33:B18,19,28,29".parse().unwrap();
-        let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        let mut texts: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect();
         texts.sort();
         assert_eq!(texts, ["33x22x13", "33x24x13"]);
         assert_eq!(

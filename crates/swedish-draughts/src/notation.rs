@@ -285,12 +285,7 @@ fn parse_fen<G: Geometry>(text: &str, eight: bool) -> Result<Position, ParsePosi
         let color = match field.as_bytes().first() {
             Some(b'W') => 0,
             Some(b'B') => 1,
-            _ => {
-                return Err(err(
-                    offset,
-                    "a piece list starts with W or B".into(),
-                ))
-            }
+            _ => return Err(err(offset, "a piece list starts with W or B".into())),
         };
         if pieces[color].is_some() {
             return Err(err(offset, "the same colour is listed twice".into()));

@@ -112,7 +112,13 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_capture() {
             let captured: Vec<String> = self.captured_squares().map(|s| s.to_string()).collect();
-            write!(f, "{}x{} {{{}}}", self.from(), self.to(), captured.join(","))
+            write!(
+                f,
+                "{}x{} {{{}}}",
+                self.from(),
+                self.to(),
+                captured.join(",")
+            )
         } else {
             write!(f, "{}-{}", self.from(), self.to())
         }
@@ -129,7 +135,10 @@ impl fmt::Debug for Move {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(into = "crate::notation::PositionRepr", try_from = "crate::notation::PositionRepr")
+    serde(
+        into = "crate::notation::PositionRepr",
+        try_from = "crate::notation::PositionRepr"
+    )
 )]
 pub struct Position {
     pub(crate) white: u64,
@@ -143,12 +152,24 @@ pub struct Position {
 impl Position {
     /// The 10x10 start: Black men on 1–20, White men on 31–50, White to move.
     pub fn start_10x10() -> Position {
-        Position::from_parts(false, range::<Ten>(31, 50), range::<Ten>(1, 20), 0, Color::White)
+        Position::from_parts(
+            false,
+            range::<Ten>(31, 50),
+            range::<Ten>(1, 20),
+            0,
+            Color::White,
+        )
     }
 
     /// The 8x8 start ("Swedish Checkers"): Black men on 1–12, White men on 21–32.
     pub fn start_8x8() -> Position {
-        Position::from_parts(true, range::<Eight>(21, 32), range::<Eight>(1, 12), 0, Color::White)
+        Position::from_parts(
+            true,
+            range::<Eight>(21, 32),
+            range::<Eight>(1, 12),
+            0,
+            Color::White,
+        )
     }
 
     /// A position from its bitboards; the hash is computed here.
@@ -253,8 +274,8 @@ impl Position {
     /// Plays `mv` (taken from the generator) on a board of geometry `G`.
     #[inline(always)]
     pub(crate) fn play_on<G: Geometry>(&mut self, mv: Move) {
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
+        let from = 1u64 << (mv.from & 63);
+        let to = 1u64 << (mv.to & 63);
         let white = self.side == Color::White;
         let (man_key, dame_key, their_man, their_dame) = if white {
             (
@@ -274,16 +295,16 @@ impl Position {
         let mut hash = self.hash ^ zobrist::BLACK_TO_MOVE;
         if self.dames & from != 0 {
             self.dames ^= from ^ to;
-            hash ^= dame_key[mv.from as usize] ^ dame_key[mv.to as usize];
+            hash ^= dame_key[(mv.from & 63) as usize] ^ dame_key[(mv.to & 63) as usize];
         } else {
-            hash ^= man_key[mv.from as usize];
+            hash ^= man_key[(mv.from & 63) as usize];
             // promotion: only a man that ENDS its move on the far rank becomes a dame.
             let far = if white { G::WHITE_FAR } else { G::BLACK_FAR };
             if far & to != 0 {
                 self.dames |= to;
-                hash ^= dame_key[mv.to as usize];
+                hash ^= dame_key[(mv.to & 63) as usize];
             } else {
-                hash ^= man_key[mv.to as usize];
+                hash ^= man_key[(mv.to & 63) as usize];
             }
         }
         if mv.captured != 0 {
@@ -313,8 +334,8 @@ impl Position {
     /// Plays `mv` without updating the hash (for perft, which never reads it).
     #[inline(always)]
     pub(crate) fn play_without_hash<G: Geometry>(&mut self, mv: Move) {
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
+        let from = 1u64 << (mv.from & 63);
+        let to = 1u64 << (mv.to & 63);
         let white = self.side == Color::White;
         if self.dames & from != 0 {
             self.dames ^= from ^ to;

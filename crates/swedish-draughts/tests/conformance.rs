@@ -43,7 +43,11 @@ fn check_8x8(pos: &Position, elsewhere: &[swedish_draughts::Move]) {
     assert_eq!(pos.outcome().is_some(), moves.is_empty(), "{pos:?}");
     let unique: HashSet<_> = moves.iter().copied().collect();
     assert_eq!(unique.len(), moves.len(), "{pos:?}: duplicates");
-    assert_eq!(pos.count_legal_moves(&mut Vec::new()), moves.len(), "{pos:?}");
+    assert_eq!(
+        pos.count_legal_moves(&mut Vec::new()),
+        moves.len(),
+        "{pos:?}"
+    );
     let text = pos.to_string();
     let back = Position::parse_position(&text, Some(8)).expect("own text parses");
     assert_eq!(back, *pos);

@@ -45,7 +45,11 @@ fn coord_of(n: i32, square: u32) -> (i32, i32) {
     let row_from_top = index / half;
     let k = index % half;
     let rank = n - 1 - row_from_top;
-    let file = if row_from_top % 2 == 0 { 2 * k + 1 } else { 2 * k };
+    let file = if row_from_top % 2 == 0 {
+        2 * k + 1
+    } else {
+        2 * k
+    };
     (rank, file)
 }
 
@@ -180,7 +184,16 @@ impl Naive {
                     jumped = true;
                     captured.push(victim);
                     route.push(land);
-                    self.jumps(white, dame, start, land, captured, route, directly_behind, out);
+                    self.jumps(
+                        white,
+                        dame,
+                        start,
+                        land,
+                        captured,
+                        route,
+                        directly_behind,
+                        out,
+                    );
                     route.pop();
                     captured.pop();
                     directly_behind = false;
@@ -198,7 +211,10 @@ impl Naive {
                 from: square_of(self.n, start.0, start.1),
                 to: square_of(self.n, at.0, at.1),
                 captured: caps,
-                routes: vec![route.iter().map(|&(r, f)| square_of(self.n, r, f)).collect()],
+                routes: vec![route
+                    .iter()
+                    .map(|&(r, f)| square_of(self.n, r, f))
+                    .collect()],
             });
         }
     }
@@ -358,7 +374,10 @@ fn compare_here(pos: &Position, naive: &Naive) {
             let short = format!("{}x{}", nm.from, nm.to);
             match pos.parse_move(&short) {
                 Err(ParseMoveError::Ambiguous { candidates, .. }) => {
-                    assert!(candidates.contains(&text), "{short} in {pos}: {candidates:?}")
+                    assert!(
+                        candidates.contains(&text),
+                        "{short} in {pos}: {candidates:?}"
+                    )
                 }
                 other => panic!("{short} in {pos}: expected ambiguity, got {other:?}"),
             }
@@ -373,7 +392,11 @@ fn compare_here(pos: &Position, naive: &Naive) {
         }
         let mut after = *pos;
         after.play(*mv).unwrap();
-        assert_eq!(after.to_string(), naive.play(nm).fen(), "after {text} in {pos}");
+        assert_eq!(
+            after.to_string(),
+            naive.play(nm).fen(),
+            "after {text} in {pos}"
+        );
     }
 }
 
@@ -386,7 +409,10 @@ fn start_positions_by_hand() {
     assert_eq!(engine_perft(&Position::start(), 1), 9);
     assert_eq!(engine_perft(&Position::start_8x8(), 1), 7);
     assert_eq!(Naive::parse(&Position::start().to_string(), 10).perft(1), 9);
-    assert_eq!(Naive::parse(&Position::start_8x8().to_string(), 8).perft(1), 7);
+    assert_eq!(
+        Naive::parse(&Position::start_8x8().to_string(), 8).perft(1),
+        7
+    );
 }
 
 #[test]
@@ -394,7 +420,11 @@ fn start_positions_against_naive() {
     for (pos, n, depth) in [(Position::start(), 10, 5), (Position::start_8x8(), 8, 6)] {
         let naive = Naive::parse(&pos.to_string(), n);
         for d in 1..=depth {
-            assert_eq!(engine_perft(&pos, d), naive.perft(d), "{n}x{n} start perft {d}");
+            assert_eq!(
+                engine_perft(&pos, d),
+                naive.perft(d),
+                "{n}x{n} start perft {d}"
+            );
         }
     }
 }
@@ -403,22 +433,66 @@ fn start_positions_against_naive() {
 /// their exact moves by hand; here the whole tree is compared with the naive generator).
 const RULE_POSITIONS: &[(&str, i32, &str)] = &[
     ("W:W33:B23", 10, "no immediate orthogonal capture by a man"),
-    ("W:W33:B14,23,28", 10, "deferred orthogonal capture by a man (sideways, then forward)"),
-    ("W:W34:B22,29", 10, "a man captures westward later in a sequence"),
+    (
+        "W:W33:B14,23,28",
+        10,
+        "deferred orthogonal capture by a man (sideways, then forward)",
+    ),
+    (
+        "W:W34:B22,29",
+        10,
+        "a man captures westward later in a sequence",
+    ),
     ("W:W33:B27,28,32", 10, "a man never captures backwards"),
-    ("W:W13:B3,8,10", 10, "a man on the far rank mid-sequence stays a man"),
-    ("W:WK28:B18", 10, "no immediate orthogonal capture by a dame"),
+    (
+        "W:W13:B3,8,10",
+        10,
+        "a man on the far rank mid-sequence stays a man",
+    ),
+    (
+        "W:WK28:B18",
+        10,
+        "no immediate orthogonal capture by a dame",
+    ),
     ("W:WK28:B18,23", 10, "deferred orthogonal capture by a dame"),
-    ("W:WK46:B37", 10, "halt rule: the last jump lands directly behind"),
-    ("W:WK46:B18,37", 10, "an intermediate jump may land far behind"),
+    (
+        "W:WK46:B37",
+        10,
+        "halt rule: the last jump lands directly behind",
+    ),
+    (
+        "W:WK46:B18,37",
+        10,
+        "an intermediate jump may land far behind",
+    ),
     ("W:WK28:B23,37", 10, "captured pieces stay and block"),
-    ("W:WK28:B18,22,23", 10, "the start square counts as empty; two routes, one move"),
-    ("W:W33,50:B14,23,28,44", 10, "maximum capture over all pieces"),
+    (
+        "W:WK28:B18,22,23",
+        10,
+        "the start square counts as empty; two routes, one move",
+    ),
+    (
+        "W:W33,50:B14,23,28,44",
+        10,
+        "maximum capture over all pieces",
+    ),
     ("W:W33,50:B23,28,K44", 10, "men and dames count the same"),
-    ("W:W33:B18,19,28,29", 10, "two captures share start and end: full chains"),
+    (
+        "W:W33:B18,19,28,29",
+        10,
+        "two captures share start and end: full chains",
+    ),
     ("B:W22,K30:B5,K15", 8, "8x8: dames on the small board"),
-    ("B:W15,19,22,23,26,28,31:B1,4,5,6,7,8,9,11,K21", 8, "the rules page's 8x8 example"),
-    ("W:W21,22,23,24:B13,14,15,16,17,18", 8, "8x8: men in contact"),
+    (
+        "B:W15,19,22,23,26,28,31:B1,4,5,6,7,8,9,11,K21",
+        8,
+        "the rules page's 8x8 example",
+    ),
+    (
+        "W:W21,22,23,24:B13,14,15,16,17,18",
+        8,
+        "8x8: men in contact",
+    ),
 ];
 
 #[test]
@@ -428,7 +502,11 @@ fn rule_positions_against_naive() {
         let naive = Naive::parse(text, n);
         compare_here(&pos, &naive);
         for d in 1..=3 {
-            assert_eq!(engine_perft(&pos, d), naive.perft(d), "{what}: {text} perft {d}");
+            assert_eq!(
+                engine_perft(&pos, d),
+                naive.perft(d),
+                "{what}: {text} perft {d}"
+            );
         }
     }
 }
@@ -461,7 +539,7 @@ fn random_games_against_naive() {
 /// and perft 3 from each.
 #[test]
 fn random_positions_against_naive() {
-    let mut rng = Rng::new(0x5EED_0D);
+    let mut rng = Rng::new(0x005E_ED0D);
     for i in 0..300 {
         let n: i32 = if i % 3 == 0 { 8 } else { 10 };
         let squares = (n * n / 2) as u32;
