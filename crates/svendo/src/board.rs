@@ -273,6 +273,16 @@ impl Geometry {
         reach & !occupied
     }
 
+    /// The points strictly between `a` and `b` when they share a line (else none).
+    pub fn between(&self, a: usize, b: usize) -> u64 {
+        for d in 0..8 {
+            if self.rays[d][a] & (1 << b) != 0 {
+                return self.rays[d][a] & !self.rays[d][b] & !(1 << b);
+            }
+        }
+        0
+    }
+
     /// The first stone in each direction from `at` (the stones a slide to `at` can come from).
     #[inline]
     pub fn first_stones(&self, at: usize, occupied: u64) -> u64 {

@@ -4,6 +4,46 @@
 use crate::board::bits;
 use crate::position::{Color, Move, Position};
 
+/// The five points of the line starting at `p` with index step `step`.
+#[inline]
+fn line_mask(p: usize, step: usize) -> u64 {
+    (0..5).fold(0, |m, k| m | 1 << (p + k * step))
+}
+
+/// Winning moves of one player, each as its *support*: the points whose contents the move
+/// depends on (its line, the stone that moves, the path it slides along, or for rule 2 one
+/// empty point next to the check point). While no move changes a point of a support, that
+/// winning move stays available.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Witnesses {
+    supports: [u64; Witnesses::CAPACITY],
+    len: usize,
+}
+
+impl Witnesses {
+    /// The most winning moves kept (more are dropped: fewer witnesses only cost speed).
+    pub const CAPACITY: usize = 16;
+
+    pub fn new() -> Witnesses {
+        Witnesses {
+            supports: [0; Witnesses::CAPACITY],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, support: u64) {
+        if self.len < Self::CAPACITY && !self.supports[..self.len].contains(&support) {
+            self.supports[self.len] = support;
+            self.len += 1;
+        }
+    }
+
+    /// The supports.
+    pub fn supports(&self) -> &[u64] {
+        &self.supports[..self.len]
+    }
+}
+
 /// The most slides one position can have (11 movable stones × 27 destinations on 8 × 8),
 /// rounded up to whole 64-bit words for the per-move flags of the responsibility filter.
 pub(crate) const MAX_SLIDES: usize = 320;
@@ -50,46 +90,37 @@ impl Position {
             .sum()
     }
 
-    /// Calls `keep_going` with the position after each plain slide of the side to move (after
-    /// a pass when it has none); stops and returns `false` as soon as `keep_going` does.
-    #[inline]
-    pub(crate) fn all_plain_children(&self, mut keep_going: impl FnMut(&Position) -> bool) -> bool {
-        let geo = self.geo();
-        let occupied = self.occupied();
-        let mut any = false;
-        for from in bits(self.movable(self.to_move)) {
-            let origin = geo.points[from];
-            for to in bits(geo.slides(from, occupied)) {
-                any = true;
-                let child = self.after(Move::Slide {
-                    from: origin,
-                    to: geo.points[to],
-                });
-                if !keep_going(&child) {
-                    return false;
-                }
-            }
-        }
-        if !any {
-            return keep_going(&self.after(Move::Pass));
-        }
-        true
-    }
-
     /// Whether `player` has a winning move (rule 1 or 2) here, looked at as if it were its turn,
     /// with the plain movement rules (`has_winning_move` of the responsibility rules).
     ///
     /// Bit-parallel over the line starts of each direction: a line is a candidate when two or
     /// three of its base points hold `player`'s own stones and its check points are empty or
     /// hold one stone the player may move; only candidates are checked exactly.
+    #[inline]
     pub fn has_winning_move(&self, player: Color) -> bool {
+        self.scan_winning_moves::<false>(player, &mut Witnesses::new())
+    }
+
+    /// The winning moves of `player` as [`Witnesses`] (at most [`Witnesses::CAPACITY`]).
+    pub(crate) fn winning_witnesses(&self, player: Color) -> Witnesses {
+        let mut witnesses = Witnesses::new();
+        self.scan_winning_moves::<true>(player, &mut witnesses);
+        witnesses
+    }
+
+    /// The threat scan behind [`Position::has_winning_move`]. Without `COLLECT` it returns at
+    /// the first winning move; with it, it records every winning move's support in `out`.
+    #[inline]
+    fn scan_winning_moves<const COLLECT: bool>(&self, player: Color, out: &mut Witnesses) -> bool {
         let geo = self.geo();
         let own = self.own[player.index()];
         let occupied = self.occupied();
         let empty = geo.all & !occupied;
         let movable = own | self.masters;
+        let mut found = false;
         for d in 0..4 {
             let s = geo.shift[d];
+            let step = s as usize;
             let start = geo.starts[d];
             let a0 = own & start;
             let a2 = own >> (2 * s);
@@ -102,14 +133,17 @@ impl Position {
             // move, the other empty: moving that stone anywhere wins.
             let held = a0 & a2 & a4;
             if held != 0 {
-                for p in bits(held & m1 & e3) {
-                    if geo.neighbours[p + s as usize] & empty != 0 {
-                        return true;
-                    }
-                }
-                for p in bits(held & e1 & m3) {
-                    if geo.neighbours[p + 3 * s as usize] & empty != 0 {
-                        return true;
+                for (starts, offset) in [(held & m1 & e3, step), (held & e1 & m3, 3 * step)] {
+                    for p in bits(starts) {
+                        let exits = geo.neighbours[p + offset] & empty;
+                        if exits != 0 {
+                            if !COLLECT {
+                                return true;
+                            }
+                            found = true;
+                            let line = line_mask(p, step);
+                            out.push(line | (exits & exits.wrapping_neg()));
+                        }
                     }
                 }
             }
@@ -124,18 +158,26 @@ impl Position {
             }
             let candidates = two & ((e1 & e3) | (m1 & e3) | (e1 & m3));
             for p in bits(candidates) {
-                let step = s as usize;
                 let bases = 1u64 << p | 1 << (p + 2 * step) | 1 << (p + 4 * step);
                 let checks = 1u64 << (p + step) | 1 << (p + 3 * step);
                 let target = (bases & empty).trailing_zeros() as usize;
-                let movers = geo.first_stones(target, occupied) & movable & !bases;
+                let mut movers = geo.first_stones(target, occupied) & movable & !bases;
                 let blocking = checks & occupied;
-                if (blocking == 0 && movers != 0) || movers & blocking != 0 {
-                    return true;
+                if blocking != 0 {
+                    movers &= blocking;
+                }
+                if movers != 0 {
+                    if !COLLECT {
+                        return true;
+                    }
+                    found = true;
+                    for mover in bits(movers) {
+                        out.push(bases | checks | 1 << mover | geo.between(mover, target));
+                    }
                 }
             }
         }
-        false
+        found
     }
 
     /// Whether any player has a winning move here.

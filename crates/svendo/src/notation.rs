@@ -92,6 +92,89 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The board drawn for people: rows from the top with their numbers, `B` `W` `R` for the
+    /// players' stones, `M` for master stones, `.` for empty points, the column letters below.
+    pub fn diagram(&self) -> String {
+        let geo = self.geo();
+        let mut out = String::new();
+        for row in (0..geo.height).rev() {
+            out.push_str(&format!("{:>2} ", row + 1));
+            for col in 0..geo.width {
+                let point = Point::new(col, row).expect("on the board");
+                let c = match self.stone_at(point) {
+                    Some(Some(Color::Black)) => 'B',
+                    Some(Some(Color::White)) => 'W',
+                    Some(Some(Color::Red)) => 'R',
+                    Some(None) => 'M',
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for col in 0..geo.width {
+            out.push(' ');
+            out.push(char::from(b'a' + col as u8));
+        }
+        out
+    }
+
+    /// Lines for people: the phase, hands or movement moves, who threatens to win, which
+    /// responsibility rule is in force, and the win with its points.
+    pub fn details(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(win) = self.win {
+            lines.push(format!(
+                "{} won, {} ({} points)",
+                win.winner,
+                win.rule.reason(),
+                win.points
+            ));
+            return lines;
+        }
+        if self.is_placement() {
+            let hands: Vec<String> = Color::ALL
+                .iter()
+                .map(|&c| {
+                    let m = if self.master_hand[c.index()] { " + master" } else { "" };
+                    format!("{c} {}{m}", self.hand[c.index()])
+                })
+                .collect();
+            lines.push(format!("placement; in hand: {}", hands.join(", ")));
+            return lines;
+        }
+        let counts: Vec<String> = Color::ALL
+            .iter()
+            .map(|&c| format!("{c} {}", self.movement_moves[c.index()]))
+            .collect();
+        lines.push(format!("movement; moves made: {}", counts.join(", ")));
+        let threats: Vec<String> = Color::ALL
+            .iter()
+            .filter(|&&c| self.has_winning_move(c))
+            .map(|c| c.to_string())
+            .collect();
+        if !threats.is_empty() {
+            lines.push(format!("has a winning move: {}", threats.join(", ")));
+        }
+        match self.responsibility() {
+            crate::Responsibility::Free => {}
+            crate::Responsibility::BlockFollower => {
+                lines.push(format!("{} must block {}", self.to_move, self.to_move.next()));
+            }
+            crate::Responsibility::AnnouncedWin => lines.push(format!(
+                "{} cannot be stopped: {} may not give {} a winning move",
+                self.to_move.prev(),
+                self.to_move,
+                self.to_move.next()
+            )),
+        }
+        lines
+    }
+}
+
 impl fmt::Display for Position {
     /// The position string (four fields, a fifth for a won game).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -20,7 +20,8 @@
 //! two-ply unstoppable look-ahead run, and it stops at the first pair of moves that stops R.
 //! The look-ahead uses the plain movement rules, so it never recurses.
 
-use crate::movegen::MAX_SLIDES;
+use crate::board::bits;
+use crate::movegen::{Witnesses, MAX_SLIDES};
 use crate::position::{Color, Move, Position};
 
 /// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
@@ -70,13 +71,82 @@ impl Position {
     /// The announced-win look-ahead: after every plain move of P and every plain reply of N
     /// (both skipped when they end the game; a player without a plain move passes), R still
     /// has a winning move. Vacuously true when nothing is left to check.
+    ///
+    /// R's current winning moves are kept as witnesses with their supports: a pair of moves
+    /// that touches no point of some witness's support leaves that winning move standing, so
+    /// only the pairs that touch every witness are played out and tested.
     fn r_win_unstoppable(&self, r: Color) -> bool {
-        self.all_plain_children(|after_p| {
-            after_p.win.is_some()
-                || after_p.all_plain_children(|after_n| {
-                    after_n.win.is_some() || after_n.has_winning_move(r)
-                })
-        })
+        let witnesses = self.winning_witnesses(r);
+        let geo = self.geo();
+        let occupied = self.occupied();
+        let n = self.to_move.next();
+        let mut untouched = [0u64; Witnesses::CAPACITY];
+        let mut any_p_move = false;
+        for from in bits(self.movable(self.to_move)) {
+            for to in bits(geo.slides(from, occupied)) {
+                any_p_move = true;
+                let after_p = self.after(Move::Slide {
+                    from: geo.points[from],
+                    to: geo.points[to],
+                });
+                if after_p.win.is_some() {
+                    continue;
+                }
+                let touched_by_p = 1u64 << from | 1 << to;
+                let mut kept = 0;
+                for &support in witnesses.supports() {
+                    if support & touched_by_p == 0 {
+                        untouched[kept] = support;
+                        kept += 1;
+                    }
+                }
+                if !after_p.n_replies_keep_r_winning(r, n, &untouched[..kept]) {
+                    return false;
+                }
+            }
+        }
+        if !any_p_move {
+            let after_p = self.after(Move::Pass);
+            return after_p.n_replies_keep_r_winning(r, n, witnesses.supports());
+        }
+        true
+    }
+
+    /// Whether after every plain reply of N (the side to move here) that does not end the game,
+    /// R has a winning move; `untouched` are supports of R's winning moves still standing here.
+    fn n_replies_keep_r_winning(&self, r: Color, n: Color, untouched: &[u64]) -> bool {
+        let geo = self.geo();
+        let occupied = self.occupied();
+        let mut any_reply = false;
+        for from in bits(self.movable(n)) {
+            let reach = geo.slides(from, occupied);
+            if reach == 0 {
+                continue;
+            }
+            any_reply = true;
+            // A reply from `from` to `to` keeps a witness standing unless it touches its
+            // support; only the replies that touch every support are played out.
+            let mut must_check = reach;
+            for &support in untouched {
+                if support & (1 << from) == 0 {
+                    must_check &= support;
+                }
+            }
+            for to in bits(must_check) {
+                let after_n = self.after(Move::Slide {
+                    from: geo.points[from],
+                    to: geo.points[to],
+                });
+                if after_n.win.is_none() && !after_n.has_winning_move(r) {
+                    return false;
+                }
+            }
+        }
+        if !any_reply {
+            let after_n = self.after(Move::Pass);
+            return untouched.first().is_some() || after_n.has_winning_move(r);
+        }
+        true
     }
 
     /// Which responsibility rule restricts the side to move here, if any (it restricts only when

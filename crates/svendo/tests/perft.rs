@@ -240,7 +240,13 @@ fn random_positions_agree_with_naive() {
     let mut perft_checked = 0;
     let mut restricted = 0;
     let sizes = [(10, 6), (10, 6), (10, 6), (8, 8), (5, 12), (12, 5), (7, 5)];
-    for (game, &(w, h)) in sizes.iter().enumerate() {
+    // SVENDO_NAIVE_GAMES raises the number of games for a long run (a release build helps).
+    let games: usize = std::env::var("SVENDO_NAIVE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(sizes.len());
+    for game in 0..games {
+        let (w, h) = sizes[game % sizes.len()];
         let mut pos = Position::start_on(w, h).unwrap();
         let mut naive = Naive::start(w, h);
         let mut moves = Vec::new();
