@@ -1,11 +1,11 @@
 //! Geometry of the hexagonal board: points, the bitboard type and the per-size masks.
 //!
-//! Every board size uses the same layout: the point in column `c` and row `r` (both from 0) is
-//! bit `r * 22 + c` of a 512-bit board. Column 21 is never a point, so shifting a board by one
-//! column never wraps a stone from one row's end onto the next row's start. With that layout
-//! the six neighbours of a point are the bits at offsets ±1 (same row), ±22 (same column) and
-//! ±23 (the `(c+1, r+1)` / `(c−1, r−1)` diagonal): a board's neighbourhood is six constant
-//! shifts.
+//! Every board size uses the same layout: a point is named by its column `c` and row `r`
+//! (both from 0), and a set of points is one 32-bit word per row, bit `c` for column `c`
+//! (at most 21 rows of 21 columns; the array has 24 words so that it splits evenly into SIMD
+//! lanes). The six neighbours of `(c, r)` are `(c±1, r)`, `(c, r±1)`, `(c+1, r+1)` and
+//! `(c−1, r−1)`, so a set's neighbourhood is a few shifts by one bit and by one word: the
+//! flood fill is a short loop the compiler vectorises.
 
 use core::fmt;
 
@@ -16,10 +16,10 @@ pub const MAX_SIZE: u32 = 11;
 /// The default board: 9 points a side (217 points).
 pub const DEFAULT_SIZE: u32 = 9;
 
-/// Bits per row of the layout (21 columns at most, plus one guard column).
+/// The stride of a point's index: `row * 22 + col` (indices stay below 462).
 pub(crate) const ROW_STRIDE: u16 = 22;
-/// Words of a bitboard.
-pub(crate) const WORDS: usize = 8;
+/// Words (rows) of a bitboard: 21 rows, padded to 24.
+pub(crate) const ROWS: usize = 24;
 
 /// A point of the board: column and row counted from 0 (`a1` is column 0, row 0).
 ///
@@ -100,18 +100,18 @@ impl fmt::Display for Point {
     }
 }
 
-/// A set of points: the 512-bit board used everywhere (stones, territories, legal moves).
+/// A set of points: the bitboard used everywhere (stones, territories, legal moves).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct PointSet(pub(crate) [u64; WORDS]);
+pub struct PointSet(pub(crate) [u32; ROWS]);
 
 impl PointSet {
     /// The empty set.
-    pub const EMPTY: PointSet = PointSet([0; WORDS]);
+    pub const EMPTY: PointSet = PointSet([0; ROWS]);
 
     /// Whether the set holds no point.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
 
     /// The number of points in the set.
@@ -123,60 +123,39 @@ impl PointSet {
     /// Whether `point` is in the set.
     #[inline]
     pub fn contains(&self, point: Point) -> bool {
-        let i = point.index();
-        self.0[i >> 6] >> (i & 63) & 1 != 0
+        self.0[point.row() as usize % ROWS] >> point.col() & 1 != 0
     }
 
     /// Adds `point`.
     #[inline]
     pub fn insert(&mut self, point: Point) {
-        let i = point.index();
-        self.0[i >> 6] |= 1 << (i & 63);
+        self.0[point.row() as usize % ROWS] |= 1 << point.col();
     }
 
     /// Removes `point`.
     #[inline]
     pub fn remove(&mut self, point: Point) {
-        let i = point.index();
-        self.0[i >> 6] &= !(1 << (i & 63));
+        self.0[point.row() as usize % ROWS] &= !(1 << point.col());
     }
 
-    /// The points of the set, in index order (row by row, columns ascending).
+    /// The points of the set, row by row, columns ascending.
     pub fn iter(&self) -> Points {
         Points {
             words: self.0,
-            word: 0,
+            row: 0,
         }
     }
 
-    /// The lowest point of the set.
+    /// The lowest point of the set (first row, then lowest column).
     #[inline]
     pub fn first(&self) -> Option<Point> {
-        for (i, &w) in self.0.iter().enumerate() {
-            if w != 0 {
-                return Some(Point::from_index(i * 64 + w.trailing_zeros() as usize));
-            }
-        }
-        None
-    }
-
-    /// The set holding only the lowest point of this one (empty for an empty set).
-    #[inline]
-    pub(crate) fn lowest(&self) -> PointSet {
-        let mut out = PointSet::EMPTY;
-        for (i, &w) in self.0.iter().enumerate() {
-            if w != 0 {
-                out.0[i] = w & w.wrapping_neg();
-                break;
-            }
-        }
-        out
+        self.iter().next()
     }
 
     /// Whether the two sets share a point.
     #[inline]
     pub fn intersects(&self, other: &PointSet) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+        !self.and(other).is_empty()
     }
 
     /// The points in both sets.
@@ -212,37 +191,23 @@ impl PointSet {
         out
     }
 
-    #[inline]
-    fn shl<const K: u32>(&self) -> PointSet {
-        let x = &self.0;
-        let mut out = [0; WORDS];
-        out[0] = x[0] << K;
-        for i in 1..WORDS {
-            out[i] = x[i] << K | x[i - 1] >> (64 - K);
-        }
-        PointSet(out)
-    }
-
-    #[inline]
-    fn shr<const K: u32>(&self) -> PointSet {
-        let x = &self.0;
-        let mut out = [0; WORDS];
-        for i in 0..WORDS - 1 {
-            out[i] = x[i] >> K | x[i + 1] << (64 - K);
-        }
-        out[WORDS - 1] = x[WORDS - 1] >> K;
-        PointSet(out)
-    }
-
-    /// The set together with every layout position next to one of its points. The result may
-    /// hold guard bits outside the board: callers intersect it with a set of board points.
+    /// The set together with every position next to one of its points. The result may hold
+    /// bits outside the board: callers intersect it with a set of board points.
     #[inline]
     #[must_use]
     pub(crate) fn dilate(&self) -> PointSet {
-        let a = self.shl::<1>().or(&self.shr::<1>());
-        let b = self.shl::<22>().or(&self.shr::<22>());
-        let c = self.shl::<23>().or(&self.shr::<23>());
-        self.or(&a).or(&b).or(&c)
+        let x = &self.0;
+        // up[r] = x[r − 1], down[r] = x[r + 1] (zero beyond the ends).
+        let mut up = [0u32; ROWS];
+        let mut down = [0u32; ROWS];
+        up[1..].copy_from_slice(&x[..ROWS - 1]);
+        down[..ROWS - 1].copy_from_slice(&x[1..]);
+        let mut out = [0u32; ROWS];
+        for r in 0..ROWS {
+            // (c±1, r), (c, r−1), (c−1, r−1), (c, r+1), (c+1, r+1).
+            out[r] = x[r] | x[r] << 1 | x[r] >> 1 | up[r] | up[r] << 1 | down[r] | down[r] >> 1;
+        }
+        PointSet(out)
     }
 
     /// Every point of `within` connected to `seed` through points of `within` (`seed` must be
@@ -303,8 +268,8 @@ impl IntoIterator for &PointSet {
 /// The points of a [`PointSet`], lowest first.
 #[derive(Clone, Debug)]
 pub struct Points {
-    words: [u64; WORDS],
-    word: usize,
+    words: [u32; ROWS],
+    row: usize,
 }
 
 impl Iterator for Points {
@@ -312,15 +277,15 @@ impl Iterator for Points {
 
     #[inline]
     fn next(&mut self) -> Option<Point> {
-        while self.word < WORDS {
-            let w = self.words[self.word];
+        while self.row < ROWS {
+            let w = self.words[self.row];
             if w != 0 {
-                self.words[self.word] = w & (w - 1);
+                self.words[self.row] = w & (w - 1);
                 return Some(Point::from_index(
-                    self.word * 64 + w.trailing_zeros() as usize,
+                    self.row * ROW_STRIDE as usize + w.trailing_zeros() as usize,
                 ));
             }
-            self.word += 1;
+            self.row += 1;
         }
         None
     }
@@ -332,14 +297,13 @@ pub const fn point_count(size: u32) -> u32 {
 }
 
 const fn board_mask(n: u32) -> PointSet {
-    let mut words = [0u64; WORDS];
+    let mut words = [0u32; ROWS];
     let mut row = 0;
     while row < 2 * n - 1 {
         let mut col = 0;
         while col < 2 * n - 1 {
             if col.abs_diff(row) < n {
-                let i = (row * ROW_STRIDE as u32 + col) as usize;
-                words[i >> 6] |= 1 << (i & 63);
+                words[row as usize] |= 1 << col;
             }
             col += 1;
         }

@@ -1,6 +1,6 @@
 //! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill.
 
-use crate::board::{point_count, Point, PointSet};
+use crate::board::{point_count, Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Turn};
 
 impl Position {
@@ -75,7 +75,15 @@ impl Position {
                 }
                 let placements = self.placements(color);
                 moves.reserve(placements.len() + 1);
-                moves.extend(placements.iter().map(Move::Place));
+                for (row, &word) in placements.0.iter().enumerate() {
+                    let mut word = word;
+                    let base = row * ROW_STRIDE as usize;
+                    while word != 0 {
+                        let col = word.trailing_zeros() as usize;
+                        moves.push(Move::Place(Point::from_index(base + col)));
+                        word &= word - 1;
+                    }
+                }
                 // pass_rule: passing is always allowed.
                 moves.push(Move::Pass);
             }

@@ -3,7 +3,7 @@
 
 use core::cmp::Ordering;
 
-use crate::board::PointSet;
+use crate::board::{Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Position};
 
 /// Which winner rule decides a finished game.
@@ -70,8 +70,7 @@ impl Region {
 /// The full score breakdown of a position "as if the game ended now".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
-    /// Every group, living and dead, black groups first, each colour's groups by their lowest
-    /// point.
+    /// Every group, living and dead, in the order of their lowest points (row by row).
     pub groups: Vec<Group>,
     /// Every region of empty or dead points, territories and neutral regions, by their lowest
     /// point.
@@ -228,44 +227,272 @@ impl Score {
     }
 }
 
-/// A group while the dead groups are being found.
-struct Work {
-    color: Color,
-    stones: PointSet,
-    /// The board points next to the group.
-    adjacent: PointSet,
-    size: usize,
-    removed_in_step: Option<u32>,
+/// Point indices live below 21 × 22; the cell array pads them by 23 on both sides so that
+/// every neighbour offset stays in bounds.
+const INDICES: usize = 21 * ROW_STRIDE as usize;
+const PAD: usize = 23;
+/// The most nodes (groups and empty regions) a board can have: one per point.
+const MAX_NODES: usize = 331;
+const NONE: u16 = u16::MAX;
+/// The most pairs of touching nodes: at most one per pair of neighbouring points (fewer than
+/// 3 per point).
+const MAX_EDGES: usize = 3 * MAX_NODES;
+/// Cell contents: the colour index of a stone, an empty point, or no point at all.
+const EMPTY_CELL: u8 = 2;
+const OFF_BOARD: u8 = 3;
+/// Offsets of the six neighbours of a point index.
+const NEIGHBOURS: [isize; 6] = [-1, 1, -22, 22, -23, 23];
+
+/// The position as a small graph: its groups and empty regions (nodes, each a connected set
+/// of points) and which of them touch. Dead-group removal only merges nodes, so every step of
+/// the scoring works on this graph instead of on points.
+struct Graph {
+    /// The node of each point index (`NONE` off the board).
+    label: [u16; INDICES],
+    /// Per node: its kind (colour index of a group, or `EMPTY_CELL`), and its points as a
+    /// range of `order`.
+    kind: [u8; MAX_NODES],
+    start: [u16; MAX_NODES + 1],
+    order: [u16; MAX_NODES],
+    /// Per node: its neighbouring nodes as a range of `adj`.
+    adj_start: [u16; MAX_NODES + 1],
+    adj: [u16; 2 * MAX_EDGES],
+    nodes: usize,
 }
 
-/// A region while the dead groups are being found.
-struct Area {
-    points: PointSet,
-    /// The living stones next to it.
-    border: PointSet,
-    owner: Option<Color>,
-}
-
-fn components(open: &PointSet, live: &[PointSet; 2], out: &mut Vec<Area>) {
-    out.clear();
-    let all_live = live[0].or(&live[1]);
-    let mut rest = *open;
-    while !rest.is_empty() {
-        let points = PointSet::fill(rest.lowest(), open);
-        rest = rest.and_not(&points);
-        let border = points.dilate().and(&all_live);
-        // territory_rule: every living stone next to the region has one colour, and there
-        // is at least one.
-        let owner = match (border.intersects(&live[0]), border.intersects(&live[1])) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
+impl Graph {
+    fn new(pos: &Position) -> Graph {
+        let mut cell = [OFF_BOARD; INDICES + 2 * PAD];
+        for (color, stones) in pos.stones.iter().enumerate() {
+            for p in stones.iter() {
+                cell[p.index() + PAD] = color as u8;
+            }
+        }
+        let empty = pos.empty_points();
+        for p in empty.iter() {
+            cell[p.index() + PAD] = EMPTY_CELL;
+        }
+        let mut g = Graph {
+            label: [NONE; INDICES],
+            kind: [0; MAX_NODES],
+            start: [0; MAX_NODES + 1],
+            order: [0; MAX_NODES],
+            adj_start: [0; MAX_NODES + 1],
+            adj: [0; 2 * MAX_EDGES],
+            nodes: 0,
         };
-        out.push(Area {
-            points,
-            border,
-            owner,
-        });
+        // Label the connected sets of equal cells (groups and empty regions), each by a
+        // breadth-first search that uses `order` as its queue. A node meets the nodes
+        // labelled before it on the way: each pair of touching nodes is recorded once, by
+        // the later of the two.
+        let mut edge_from = [0u16; MAX_EDGES];
+        let mut edge_to = [0u16; MAX_EDGES];
+        let mut edges = 0usize;
+        let mut stamp = [NONE; MAX_NODES];
+        let mut len = 0usize;
+        for p in pos.points().iter() {
+            let p = p.index();
+            if g.label[p] != NONE {
+                continue;
+            }
+            let node = g.nodes;
+            let kind = cell[p + PAD];
+            g.kind[node] = kind;
+            g.start[node] = len as u16;
+            g.label[p] = node as u16;
+            g.order[len] = p as u16;
+            len += 1;
+            let mut i = g.start[node] as usize;
+            while i < len {
+                let q = g.order[i] as usize + PAD;
+                for d in NEIGHBOURS {
+                    let r = q.wrapping_add_signed(d);
+                    let c = cell[r];
+                    if c == OFF_BOARD {
+                        continue;
+                    }
+                    let other = g.label[r - PAD];
+                    if c == kind {
+                        if other == NONE {
+                            g.label[r - PAD] = node as u16;
+                            g.order[len] = (r - PAD) as u16;
+                            len += 1;
+                        }
+                    } else if other != NONE && stamp[other as usize] != node as u16 {
+                        stamp[other as usize] = node as u16;
+                        edge_from[edges] = node as u16;
+                        edge_to[edges] = other;
+                        edges += 1;
+                    }
+                }
+                i += 1;
+            }
+            g.nodes += 1;
+        }
+        g.start[g.nodes] = len as u16;
+        // The neighbouring nodes of each node (both directions of every pair), by a counting
+        // sort of the pairs.
+        let mut degree = [0u16; MAX_NODES + 1];
+        for e in 0..edges {
+            degree[edge_from[e] as usize] += 1;
+            degree[edge_to[e] as usize] += 1;
+        }
+        let mut total = 0u16;
+        for n in 0..g.nodes {
+            g.adj_start[n] = total;
+            total += degree[n];
+            degree[n] = g.adj_start[n];
+        }
+        g.adj_start[g.nodes] = total;
+        for e in 0..edges {
+            let (a, b) = (edge_from[e] as usize, edge_to[e] as usize);
+            g.adj[degree[a] as usize] = b as u16;
+            degree[a] += 1;
+            g.adj[degree[b] as usize] = a as u16;
+            degree[b] += 1;
+        }
+        g
+    }
+
+    fn neighbours(&self, node: usize) -> &[u16] {
+        &self.adj[self.adj_start[node] as usize..self.adj_start[node + 1] as usize]
+    }
+
+    fn size(&self, node: usize) -> usize {
+        (self.start[node + 1] - self.start[node]) as usize
+    }
+
+    fn points(&self, node: usize) -> PointSet {
+        let mut set = PointSet::EMPTY;
+        for &p in &self.order[self.start[node] as usize..self.start[node + 1] as usize] {
+            set.insert(Point::from_index(p as usize));
+        }
+        set
+    }
+}
+
+/// The dead groups and the regions once the weakest-first removal is over.
+struct Resolved {
+    /// Per node: the removal step that killed it (groups only), 0 if alive or empty.
+    removed: [u16; MAX_NODES],
+    /// Per open node (empty region or dead group): its region; `NONE` for living groups.
+    region: [u16; MAX_NODES],
+    /// Per region: its owner (colour index, or `NONE`).
+    owner: [u16; MAX_NODES],
+    regions: usize,
+}
+
+fn resolve(g: &Graph) -> Resolved {
+    let nodes = g.nodes;
+    let mut res = Resolved {
+        removed: [0; MAX_NODES],
+        region: [NONE; MAX_NODES],
+        owner: [NONE; MAX_NODES],
+        regions: 0,
+    };
+    // open[n]: an empty region or a dead group.
+    let mut open = [false; MAX_NODES];
+    for n in 0..nodes {
+        open[n] = g.kind[n] == EMPTY_CELL;
+    }
+    let mut stack = [0u16; MAX_NODES];
+    let mut has_territory = [false; MAX_NODES];
+    let mut joined = [0u8; MAX_NODES];
+    let mut step = 0u16;
+    loop {
+        // Regions: connected sets of open nodes.
+        res.region[..nodes].fill(NONE);
+        res.regions = 0;
+        for n in 0..nodes {
+            if !open[n] || res.region[n] != NONE {
+                continue;
+            }
+            let id = res.regions as u16;
+            res.regions += 1;
+            res.region[n] = id;
+            let mut colours = 0u8;
+            let mut top = 0;
+            stack[top] = n as u16;
+            top += 1;
+            while top > 0 {
+                top -= 1;
+                let m = stack[top] as usize;
+                for &k in g.neighbours(m) {
+                    let k = k as usize;
+                    if open[k] {
+                        if res.region[k] == NONE {
+                            res.region[k] = id;
+                            stack[top] = k as u16;
+                            top += 1;
+                        }
+                    } else {
+                        colours |= 1 << g.kind[k];
+                    }
+                }
+            }
+            // territory_rule: every living stone next to the region has one colour, and
+            // there is at least one.
+            res.owner[id as usize] = match colours {
+                1 => 0,
+                2 => 1,
+                _ => NONE,
+            };
+        }
+        // alive_rule, first part: a group next to a territory of its colour has territory.
+        joined[..res.regions].fill(0);
+        for n in 0..nodes {
+            if open[n] {
+                continue;
+            }
+            let kind = u16::from(g.kind[n]);
+            has_territory[n] = g.neighbours(n).iter().any(|&k| {
+                let r = res.region[k as usize];
+                r != NONE && res.owner[r as usize] == kind
+            });
+            if has_territory[n] {
+                for &k in g.neighbours(n) {
+                    let r = res.region[k as usize];
+                    if r != NONE {
+                        joined[r as usize] |= 1 << kind;
+                    }
+                }
+            }
+        }
+        // alive_rule, second part: joined through empty (or dead) points to a friendly group
+        // that has territory (not transitively). weakest_first_removal: every non-alive group
+        // with the fewest stones (both colours at once) dies; then everything is recomputed.
+        let mut weakest = usize::MAX;
+        let mut dying = 0usize;
+        for n in 0..nodes {
+            if open[n] || has_territory[n] {
+                continue;
+            }
+            let bit = 1u8 << g.kind[n];
+            let alive = g.neighbours(n).iter().any(|&k| {
+                let r = res.region[k as usize];
+                r != NONE && joined[r as usize] & bit != 0
+            });
+            if !alive {
+                let size = g.size(n);
+                if size < weakest {
+                    weakest = size;
+                    dying = 0;
+                }
+                if size == weakest {
+                    // Remember the candidates of this size at the front of `stack`.
+                    stack[dying] = n as u16;
+                    dying += 1;
+                }
+            }
+        }
+        if weakest == usize::MAX {
+            return res;
+        }
+        step += 1;
+        for &n in &stack[..dying] {
+            res.removed[n as usize] = step;
+            open[n as usize] = true;
+        }
     }
 }
 
@@ -273,124 +500,60 @@ impl Position {
     /// The score breakdown of this position as if the game ended now: which groups die
     /// (weakest first), the territories and their owners, each living group's territories.
     pub fn score_breakdown(&self) -> Score {
-        let board = self.points();
-        let empty = self.empty_points();
-        let mut work: Vec<Work> = Vec::new();
-        for color in Color::ALL {
-            let stones = self.stones[color.index()];
-            let mut rest = stones;
-            while !rest.is_empty() {
-                let group = PointSet::fill(rest.lowest(), &stones);
-                rest = rest.and_not(&group);
-                work.push(Work {
-                    color,
-                    stones: group,
-                    adjacent: group.neighbours_in(&board),
-                    size: group.len(),
-                    removed_in_step: None,
-                });
-            }
-        }
-
-        let mut areas: Vec<Area> = Vec::new();
-        let mut alive = vec![false; work.len()];
-        let mut step = 0;
-        loop {
-            let mut open = empty;
-            let mut live = [PointSet::EMPTY; 2];
-            for g in &work {
-                if g.removed_in_step.is_some() {
-                    open = open.or(&g.stones);
-                } else {
-                    live[g.color.index()] = live[g.color.index()].or(&g.stones);
+        let g = Graph::new(self);
+        let res = resolve(&g);
+        let mut regions: Vec<Region> = (0..res.regions)
+            .map(|r| Region {
+                owner: match res.owner[r] {
+                    0 => Some(Color::Black),
+                    1 => Some(Color::White),
+                    _ => None,
+                },
+                points: PointSet::EMPTY,
+                dead_stones: PointSet::EMPTY,
+            })
+            .collect();
+        let mut groups = Vec::new();
+        for n in 0..g.nodes {
+            let points = g.points(n);
+            let r = res.region[n];
+            if r != NONE {
+                let region = &mut regions[r as usize];
+                region.points = region.points.or(&points);
+                if g.kind[n] != EMPTY_CELL {
+                    region.dead_stones = region.dead_stones.or(&points);
                 }
             }
-            components(&open, &live, &mut areas);
-
-            let mut territory = [PointSet::EMPTY; 2];
-            for a in &areas {
-                if let Some(owner) = a.owner {
-                    territory[owner.index()] = territory[owner.index()].or(&a.points);
-                }
+            if g.kind[n] == EMPTY_CELL {
+                continue;
             }
-            // alive_rule, first part: a group next to a territory of its colour has territory.
-            let mut with_territory = [PointSet::EMPTY; 2];
-            for (i, g) in work.iter().enumerate() {
-                let c = g.color.index();
-                alive[i] = g.removed_in_step.is_none() && g.adjacent.intersects(&territory[c]);
-                if alive[i] {
-                    with_territory[c] = with_territory[c].or(&g.stones);
-                }
-            }
-            // alive_rule, second part: a group joined through empty (or dead) points to a
-            // friendly group that has territory. The regions next to such a group:
-            let mut joined = [PointSet::EMPTY; 2];
-            for a in &areas {
-                for c in 0..2 {
-                    if a.border.intersects(&with_territory[c]) {
-                        joined[c] = joined[c].or(&a.points);
+            let color = if g.kind[n] == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let alive = res.removed[n] == 0;
+            let mut territories: Vec<usize> = Vec::new();
+            if alive {
+                for &k in g.neighbours(n) {
+                    let r = res.region[k as usize];
+                    if r != NONE
+                        && res.owner[r as usize] == u16::from(g.kind[n])
+                        && !territories.contains(&(r as usize))
+                    {
+                        territories.push(r as usize);
                     }
                 }
+                territories.sort_unstable();
             }
-            for (i, g) in work.iter().enumerate() {
-                if g.removed_in_step.is_none() && !alive[i] {
-                    alive[i] = g.adjacent.intersects(&joined[g.color.index()]);
-                }
-            }
-            // weakest_first_removal: every non-alive group with the fewest stones (both
-            // colours at once) dies; then everything is recomputed.
-            let weakest = work
-                .iter()
-                .zip(&alive)
-                .filter(|(g, &a)| g.removed_in_step.is_none() && !a)
-                .map(|(g, _)| g.size)
-                .min();
-            let Some(weakest) = weakest else { break };
-            step += 1;
-            for (g, &a) in work.iter_mut().zip(&alive) {
-                if g.removed_in_step.is_none() && !a && g.size == weakest {
-                    g.removed_in_step = Some(step);
-                }
-            }
+            groups.push(Group {
+                color,
+                stones: points,
+                alive,
+                removed_in_step: (!alive).then_some(u32::from(res.removed[n])),
+                territories,
+            });
         }
-
-        let dead = work
-            .iter()
-            .filter(|g| g.removed_in_step.is_some())
-            .fold(PointSet::EMPTY, |acc, g| acc.or(&g.stones));
-        let regions: Vec<Region> = areas
-            .iter()
-            .map(|a| Region {
-                owner: a.owner,
-                points: a.points,
-                dead_stones: a.points.and(&dead),
-            })
-            .collect();
-        let groups = work
-            .iter()
-            .map(|g| {
-                let alive = g.removed_in_step.is_none();
-                let territories = if alive {
-                    regions
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, r)| {
-                            r.owner == Some(g.color) && g.adjacent.intersects(&r.points)
-                        })
-                        .map(|(i, _)| i)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                Group {
-                    color: g.color,
-                    stones: g.stones,
-                    alive,
-                    removed_in_step: g.removed_in_step,
-                    territories,
-                }
-            })
-            .collect();
         Score { groups, regions }
     }
 }

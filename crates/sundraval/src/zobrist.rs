@@ -1,16 +1,13 @@
 //! Zobrist keys: one random 64-bit key per (colour, point) and per piece of state, fixed at
 //! compile time by `game_core::zobrist_keys`.
 
-use crate::board::{ROW_STRIDE, WORDS};
+use crate::board::ROW_STRIDE;
 
-/// Key slots per colour: every index of the layout that can hold a point.
-const SLOTS: usize = WORDS * 64;
+/// Key slots per colour: every point index (below 21 × 22).
+const SLOTS: usize = 21 * ROW_STRIDE as usize;
 
-/// All keys: 2 × 512 stone keys, then the state keys.
+/// All keys: 2 × 462 stone keys, then the state keys.
 const KEYS: [u64; 2 * SLOTS + 16] = game_core::zobrist_keys(0x5D2A_7A1C_0FFE_E5ED);
-
-// The layout never uses more than 21 rows.
-const _: () = assert!(21 * ROW_STRIDE as usize <= SLOTS);
 
 /// The key of a stone of colour index `color` (0 black, 1 white) on layout index `index`.
 #[inline]
