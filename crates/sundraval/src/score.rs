@@ -338,10 +338,10 @@ impl Graph {
             degree[edge_to[e] as usize] += 1;
         }
         let mut total = 0u16;
-        for n in 0..g.nodes {
-            g.adj_start[n] = total;
-            total += degree[n];
-            degree[n] = g.adj_start[n];
+        for (start, d) in g.adj_start.iter_mut().zip(degree.iter_mut()).take(g.nodes) {
+            *start = total;
+            total += *d;
+            *d = *start;
         }
         g.adj_start[g.nodes] = total;
         for e in 0..edges {
@@ -392,8 +392,8 @@ fn resolve(g: &Graph) -> Resolved {
     };
     // open[n]: an empty region or a dead group.
     let mut open = [false; MAX_NODES];
-    for n in 0..nodes {
-        open[n] = g.kind[n] == EMPTY_CELL;
+    for (o, &kind) in open.iter_mut().zip(&g.kind).take(nodes) {
+        *o = kind == EMPTY_CELL;
     }
     let mut stack = [0u16; MAX_NODES];
     let mut has_territory = [false; MAX_NODES];
