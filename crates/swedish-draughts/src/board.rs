@@ -52,6 +52,10 @@ pub(crate) trait Geometry {
     const WHITE_FAR: u64;
     /// Black's promotion rank (the last R squares).
     const BLACK_FAR: u64;
+    /// `STEP[dir]`: the shift of one step in `dir`, and the bits that have a neighbour there.
+    const STEP: [(i32, u64); 8];
+    /// `JUMP[dir]`: the bits from which two steps in `dir` stay on the board.
+    const JUMP: [u64; 8];
     /// `neighbours()[dir][bit]`: the bit one step away in `dir`, or [`NONE`].
     fn neighbours() -> &'static [[u8; 64]; 8];
     /// `square_of_bit()[bit]`: the square number, 0 for a ghost or unused bit.
@@ -150,6 +154,50 @@ const fn squares_mask(r: u32, first: u32, last: u32) -> u64 {
     mask
 }
 
+/// The shift of one step in each direction with `r` squares per rank.
+const fn dir_shifts(r: u32) -> [i32; 8] {
+    let r = r as i32;
+    [-(r + 1), -r, r, r + 1, -(2 * r + 1), 2 * r + 1, -1, 1]
+}
+
+const fn step_table(r: u32) -> [(i32, u64); 8] {
+    let table = neighbour_table(r);
+    let shifts = dir_shifts(r);
+    let mut out = [(0, 0); 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let mut mask = 0u64;
+        let mut bit = 0;
+        while bit < 64 {
+            if table[dir][bit] != NONE {
+                mask |= 1 << bit;
+            }
+            bit += 1;
+        }
+        out[dir] = (shifts[dir], mask);
+        dir += 1;
+    }
+    out
+}
+
+const fn jump_table(r: u32) -> [u64; 8] {
+    let table = neighbour_table(r);
+    let mut out = [0; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let mut bit = 0;
+        while bit < 64 {
+            let next = table[dir][bit];
+            if next != NONE && table[dir][next as usize] != NONE {
+                out[dir] |= 1 << bit;
+            }
+            bit += 1;
+        }
+        dir += 1;
+    }
+    out
+}
+
 static NB10: [[u8; 64]; 8] = neighbour_table(5);
 static NB8: [[u8; 64]; 8] = neighbour_table(4);
 static SQ10: [u8; 64] = square_table(5);
@@ -163,6 +211,8 @@ impl Geometry for Ten {
     const BOARD: u64 = squares_mask(5, 1, 50);
     const WHITE_FAR: u64 = squares_mask(5, 1, 5);
     const BLACK_FAR: u64 = squares_mask(5, 46, 50);
+    const STEP: [(i32, u64); 8] = step_table(5);
+    const JUMP: [u64; 8] = jump_table(5);
     #[inline(always)]
     fn neighbours() -> &'static [[u8; 64]; 8] {
         &NB10
@@ -183,6 +233,8 @@ impl Geometry for Eight {
     const BOARD: u64 = squares_mask(4, 1, 32);
     const WHITE_FAR: u64 = squares_mask(4, 1, 4);
     const BLACK_FAR: u64 = squares_mask(4, 29, 32);
+    const STEP: [(i32, u64); 8] = step_table(4);
+    const JUMP: [u64; 8] = jump_table(4);
     #[inline(always)]
     fn neighbours() -> &'static [[u8; 64]; 8] {
         &NB8
@@ -257,6 +309,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn check_step_masks<G: Geometry>() {
+        let nb = G::neighbours();
+        for dir in 0..8 {
+            let (by, mask) = G::STEP[dir];
+            for bit in 0..64u32 {
+                let from = 1u64 << bit;
+                let to = shift(from & mask, by) & G::BOARD;
+                match nb[dir][bit as usize] {
+                    NONE => assert_eq!(to, 0),
+                    next => assert_eq!(to, 1 << next),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_masks_match_tables() {
+        check_step_masks::<Ten>();
+        check_step_masks::<Eight>();
     }
 
     #[test]

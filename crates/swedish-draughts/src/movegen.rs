@@ -154,11 +154,13 @@ impl Sink for MaxSink<'_> {
             self.best = count;
             self.moves.clear();
         } else if count < self.best
-            || self
-                .moves
-                .iter()
-                .any(|m| m.captured == captured && m.from == from && m.to == to)
+            || (count > 1
+                && self
+                    .moves
+                    .iter()
+                    .any(|m| m.captured == captured && m.from == from && m.to == to))
         {
+            // (Single captures never repeat: each has its own piece and victim.)
             // Shorter, or the same move by another route (move identity: start, end, set).
             return;
         }
@@ -171,7 +173,7 @@ impl Sink for MaxSink<'_> {
     }
 }
 
-/// The state of one capture search, from one piece.
+/// The state of a capture search of one side; `from` and `occupied` are set per piece.
 struct Search<'a, S: Sink> {
     /// Every piece on the board except the capturing one: its start square counts as empty
     /// (`start_square_empty`), captured pieces stay and block (`captured_pieces_block`).
@@ -182,36 +184,40 @@ struct Search<'a, S: Sink> {
     sink: &'a mut S,
 }
 
+/// The directions of a man's jumps: the two forward diagonals first (the only ones of a first
+/// jump), then orthogonally forward and the two sideways ones.
+const WHITE_MAN_DIRS: [usize; 5] = [NW, NE, N, W, E];
+const BLACK_MAN_DIRS: [usize; 5] = [SW, SE, S, W, E];
+const DAME_DIRS: [usize; 8] = [NW, NE, SW, SE, N, S, W, E];
+
 impl<S: Sink> Search<'_, S> {
     /// Jumps of a man standing on `sq` after `depth` captures. The first jump is diagonally
     /// forward only; later jumps may also go orthogonally forward or sideways
     /// (`deferred_orthogonal_capture`), never backwards (`man_never_captures_backwards`).
+    #[inline]
     fn man<G: Geometry>(&mut self, white: bool, sq: u8, captured: u64, depth: usize) {
-        let nb = G::neighbours();
-        let dirs: &[usize] = match (white, depth) {
-            (true, 0) => &[NW, NE],
-            (false, 0) => &[SW, SE],
-            (true, _) => &[NW, NE, N, W, E],
-            (false, _) => &[SW, SE, S, W, E],
+        let dirs = if white {
+            &WHITE_MAN_DIRS
+        } else {
+            &BLACK_MAN_DIRS
         };
+        let dirs = if depth == 0 { &dirs[..2] } else { &dirs[..] };
+        let at = 1u64 << sq;
+        // no_double_capture: a captured piece is still there but cannot be jumped again.
+        let alive = self.them & !captured;
+        let empty = G::BOARD & !self.occupied;
         let mut jumped = false;
         for &dir in dirs {
-            let victim = nb[dir][sq as usize];
-            if victim == NONE {
-                continue;
-            }
-            let vb = 1u64 << victim;
-            // no_double_capture: a captured piece is still there but cannot be jumped again.
-            if self.them & vb == 0 || captured & vb != 0 {
-                continue;
-            }
-            let land = nb[dir][victim as usize];
-            if land == NONE || self.occupied & (1 << land) != 0 {
+            let (by, _) = G::STEP[dir];
+            let victim = shift(at & G::JUMP[dir], by) & alive;
+            let land = shift(victim, by) & empty;
+            if land == 0 {
                 continue;
             }
             jumped = true;
+            let land = land.trailing_zeros() as u8;
             self.path[depth] = land;
-            self.man::<G>(white, land, captured | vb, depth + 1);
+            self.man::<G>(white, land, captured | victim, depth + 1);
         }
         if !jumped && depth > 0 {
             // A man that reaches the far rank mid-sequence stays a man and goes on (sideways)
@@ -228,33 +234,35 @@ impl<S: Sink> Search<'_, S> {
     /// victim up to the next piece, but the sequence may only END directly behind the last
     /// captured piece (`halt_rule`).
     fn dame<G: Geometry>(&mut self, sq: u8, captured: u64, depth: usize, halt_allowed: bool) {
-        let nb = G::neighbours();
-        let dirs: &[usize] = if depth == 0 {
-            &[NW, NE, SW, SE]
+        let dirs = if depth == 0 {
+            &DAME_DIRS[..4]
         } else {
-            &[NW, NE, SW, SE, N, S, W, E]
+            &DAME_DIRS[..]
         };
+        let at = 1u64 << sq;
+        let alive = self.them & !captured;
+        let empty = G::BOARD & !self.occupied;
         let mut jumped = false;
         for &dir in dirs {
-            let mut victim = nb[dir][sq as usize];
-            while victim != NONE && self.occupied & (1 << victim) == 0 {
-                victim = nb[dir][victim as usize];
+            let (by, can_step) = G::STEP[dir];
+            // Fly over empty squares to the first piece in this direction.
+            let mut ray = shift(at & can_step, by);
+            while ray & empty != 0 {
+                ray = shift(ray & can_step, by);
             }
-            if victim == NONE {
+            let victim = ray & alive;
+            if victim == 0 {
                 continue;
             }
-            let vb = 1u64 << victim;
-            if self.them & vb == 0 || captured & vb != 0 {
-                continue;
-            }
-            let mut land = nb[dir][victim as usize];
+            let mut land = shift(victim & can_step, by) & empty;
             let mut directly_behind = true;
-            while land != NONE && self.occupied & (1 << land) == 0 {
+            while land != 0 {
                 jumped = true;
-                self.path[depth] = land;
-                self.dame::<G>(land, captured | vb, depth + 1, directly_behind);
+                let sq = land.trailing_zeros() as u8;
+                self.path[depth] = sq;
+                self.dame::<G>(sq, captured | victim, depth + 1, directly_behind);
                 directly_behind = false;
-                land = nb[dir][land as usize];
+                land = shift(land & can_step, by) & empty;
             }
         }
         if !jumped && depth > 0 && halt_allowed {
@@ -277,24 +285,21 @@ fn search_captures_view<G: Geometry, S: Sink>(v: &View, all: u64, sink: &mut S) 
     // Men that have a first jump: the victim one diagonal step forward, the landing empty.
     let men_a = shift(shift(v.empty, -a) & v.them, -a) & v.men;
     let men_b = shift(shift(v.empty, -b) & v.them, -b) & v.men;
+    let mut search = Search {
+        occupied: all,
+        them: v.them,
+        from: 0,
+        path: [0; MAX_CHAIN],
+        sink,
+    };
     for from in Bits(men_a | men_b) {
-        let mut search = Search {
-            occupied: all & !(1 << from),
-            them: v.them,
-            from,
-            path: [0; MAX_CHAIN],
-            sink,
-        };
+        search.occupied = all & !(1 << from);
+        search.from = from;
         search.man::<G>(v.white, from, 0, 0);
     }
     for from in Bits(v.dames) {
-        let mut search = Search {
-            occupied: all & !(1 << from),
-            them: v.them,
-            from,
-            path: [0; MAX_CHAIN],
-            sink,
-        };
+        search.occupied = all & !(1 << from);
+        search.from = from;
         search.dame::<G>(from, 0, 0, false);
     }
 }
