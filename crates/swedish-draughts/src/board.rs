@@ -58,6 +58,8 @@ pub(crate) trait Geometry {
     const JUMP: [u64; 8];
     /// `neighbours()[dir][bit]`: the bit one step away in `dir`, or [`NONE`].
     fn neighbours() -> &'static [[u8; 64]; 8];
+    /// `rays()[dir][bit]`: every square from `bit` (excluded) to the edge in `dir`.
+    fn rays() -> &'static [[u64; 64]; 8];
     /// `square_of_bit()[bit]`: the square number, 0 for a ghost or unused bit.
     fn square_of_bit() -> &'static [u8; 64];
     /// `bit_of_square()[square]`: the bit (index 0 unused).
@@ -198,6 +200,27 @@ const fn jump_table(r: u32) -> [u64; 8] {
     out
 }
 
+const fn ray_table(r: u32) -> [[u64; 64]; 8] {
+    let table = neighbour_table(r);
+    let mut out = [[0; 64]; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let mut bit = 0;
+        while bit < 64 {
+            let mut next = table[dir][bit];
+            while next != NONE {
+                out[dir][bit] |= 1 << next;
+                next = table[dir][next as usize];
+            }
+            bit += 1;
+        }
+        dir += 1;
+    }
+    out
+}
+
+static RAYS10: [[u64; 64]; 8] = ray_table(5);
+static RAYS8: [[u64; 64]; 8] = ray_table(4);
 static NB10: [[u8; 64]; 8] = neighbour_table(5);
 static NB8: [[u8; 64]; 8] = neighbour_table(4);
 static SQ10: [u8; 64] = square_table(5);
@@ -216,6 +239,10 @@ impl Geometry for Ten {
     #[inline(always)]
     fn neighbours() -> &'static [[u8; 64]; 8] {
         &NB10
+    }
+    #[inline(always)]
+    fn rays() -> &'static [[u64; 64]; 8] {
+        &RAYS10
     }
     #[inline(always)]
     fn square_of_bit() -> &'static [u8; 64] {
@@ -238,6 +265,10 @@ impl Geometry for Eight {
     #[inline(always)]
     fn neighbours() -> &'static [[u8; 64]; 8] {
         &NB8
+    }
+    #[inline(always)]
+    fn rays() -> &'static [[u64; 64]; 8] {
+        &RAYS8
     }
     #[inline(always)]
     fn square_of_bit() -> &'static [u8; 64] {

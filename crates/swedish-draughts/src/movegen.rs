@@ -239,36 +239,55 @@ impl<S: Sink> Search<'_, S> {
         } else {
             &DAME_DIRS[..]
         };
-        let at = 1u64 << sq;
         let alive = self.them & !captured;
-        let empty = G::BOARD & !self.occupied;
         let mut jumped = false;
+        let rays = G::rays();
         for &dir in dirs {
-            let (by, can_step) = G::STEP[dir];
+            let (by, _) = G::STEP[dir];
             // Fly over empty squares to the first piece in this direction.
-            let mut ray = shift(at & can_step, by);
-            while ray & empty != 0 {
-                ray = shift(ray & can_step, by);
-            }
-            let victim = ray & alive;
-            if victim == 0 {
+            let blockers = rays[dir][sq as usize] & self.occupied;
+            if blockers == 0 {
                 continue;
             }
-            let mut land = shift(victim & can_step, by) & empty;
+            let victim_sq = nearest(blockers, by);
+            let victim = 1u64 << victim_sq;
+            if victim & alive == 0 {
+                continue;
+            }
+            // The landing squares: empty squares behind the victim up to the next piece.
+            let beyond = rays[dir][victim_sq as usize];
+            let next = beyond & self.occupied;
+            let mut landings = if next == 0 {
+                beyond
+            } else {
+                let stop = nearest(next, by);
+                beyond & !rays[dir][stop as usize] & !(1u64 << stop)
+            };
             let mut directly_behind = true;
-            while land != 0 {
+            while landings != 0 {
                 jumped = true;
-                let sq = land.trailing_zeros() as u8;
-                self.path[depth] = sq;
-                self.dame::<G>(sq, captured | victim, depth + 1, directly_behind);
+                let land = nearest(landings, by);
+                landings &= !(1u64 << land);
+                self.path[depth] = land;
+                self.dame::<G>(land, captured | victim, depth + 1, directly_behind);
                 directly_behind = false;
-                land = shift(land & can_step, by) & empty;
             }
         }
         if !jumped && depth > 0 && halt_allowed {
             self.sink
                 .found(self.from, sq, captured, &self.path[..depth]);
         }
+    }
+}
+
+/// The square of `set` nearest to the origin of a ray that runs in the direction of `by`
+/// (towards higher bits when `by` is positive).
+#[inline(always)]
+fn nearest(set: u64, by: i32) -> u8 {
+    if by > 0 {
+        set.trailing_zeros() as u8
+    } else {
+        63 - set.leading_zeros() as u8
     }
 }
 
