@@ -121,8 +121,10 @@ impl Move {
     serde(try_from = "String", into = "String")
 )]
 pub struct Position {
-    /// The stones of White (`[0]`) and Black (`[1]`).
-    pub(crate) stones: [Bitboard; 2],
+    /// White's stones in bits 0-8, Black's in bits 16-24: one word, so that a move writes the
+    /// board with one store and the next read of both colours is one load (two half-word
+    /// stores read back by one word load would stall store forwarding in perft).
+    pub(crate) board: u32,
     pub(crate) to_move: Color,
     pub(crate) hash: u64,
 }
@@ -130,7 +132,7 @@ pub struct Position {
 impl Position {
     /// The empty board, White to place first.
     pub const START: Position = Position {
-        stones: [0, 0],
+        board: 0,
         to_move: Color::White,
         hash: 0,
     };
@@ -189,7 +191,7 @@ impl Position {
             ));
         }
         let mut pos = Position {
-            stones: [white, black],
+            board: u32::from(white) | u32::from(black) << 16,
             to_move,
             hash: 0,
         };
@@ -200,20 +202,20 @@ impl Position {
     /// The stones of `color`.
     #[inline]
     pub const fn stones(&self, color: Color) -> Bitboard {
-        self.stones[color as usize]
+        (self.board >> (16 * color as u32)) as Bitboard & ALL_POINTS
     }
 
     /// The empty points.
     #[inline]
     pub const fn empty(&self) -> Bitboard {
-        ALL_POINTS & !(self.stones[0] | self.stones[1])
+        ALL_POINTS & !((self.board | self.board >> 16) as Bitboard)
     }
 
     /// The colour of the stone on `point`, if any.
     pub const fn stone_at(&self, point: Point) -> Option<Color> {
-        if self.stones[0] & point.bit() != 0 {
+        if self.stones(Color::White) & point.bit() != 0 {
             Some(Color::White)
-        } else if self.stones[1] & point.bit() != 0 {
+        } else if self.stones(Color::Black) & point.bit() != 0 {
             Some(Color::Black)
         } else {
             None
@@ -229,7 +231,7 @@ impl Position {
     /// The number of stones on the board.
     #[inline]
     pub fn stone_count(&self) -> u32 {
-        count(self.stones[0] | self.stones[1])
+        count((self.board | self.board >> 16) as Bitboard)
     }
 
     /// The phase, from the stone count: placement until all six stones are on the board.
@@ -257,8 +259,8 @@ impl Position {
 
     /// The Zobrist key, from scratch.
     pub(crate) fn compute_hash(&self) -> u64 {
-        zobrist::stones_key(Color::White, self.stones[0])
-            ^ zobrist::stones_key(Color::Black, self.stones[1])
+        zobrist::stones_key(Color::White, self.stones(Color::White))
+            ^ zobrist::stones_key(Color::Black, self.stones(Color::Black))
             ^ zobrist::side_key(self.to_move)
     }
 
@@ -266,15 +268,17 @@ impl Position {
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) {
         let me = self.to_move as usize;
+        let shift = 16 * me as u32;
         match mv {
             Move::Place(to) => {
-                self.stones[me] |= to.bit();
+                self.board |= u32::from(to.bit()) << shift;
                 self.hash ^= zobrist::STONE[me][to.index()];
             }
             Move::Step { from, to } => {
                 // `no_flying`: a step only ever goes to an adjacent point (checked by the
                 // generator and by checked play); here the stone is just moved.
-                self.stones[me] = (self.stones[me] & !from.bit()) | to.bit();
+                self.board =
+                    (self.board & !(u32::from(from.bit()) << shift)) | u32::from(to.bit()) << shift;
                 self.hash ^= zobrist::STONE[me][from.index()] ^ zobrist::STONE[me][to.index()];
             }
         }
