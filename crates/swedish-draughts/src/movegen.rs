@@ -21,8 +21,8 @@ struct View {
 }
 
 #[inline(always)]
-fn view<G: Geometry>(pos: &Position) -> View {
-    let white = pos.side == Color::White;
+fn view<G: Geometry, const WHITE: bool>(pos: &Position) -> View {
+    let white = WHITE;
     let (us, them) = if white {
         (pos.white, pos.black)
     } else {
@@ -184,46 +184,48 @@ struct Search<'a, S: Sink> {
     sink: &'a mut S,
 }
 
-/// The directions of a man's jumps: the two forward diagonals first (the only ones of a first
-/// jump), then orthogonally forward and the two sideways ones.
-const WHITE_MAN_DIRS: [usize; 5] = [NW, NE, N, W, E];
-const BLACK_MAN_DIRS: [usize; 5] = [SW, SE, S, W, E];
 const DAME_DIRS: [usize; 8] = [NW, NE, SW, SE, N, S, W, E];
 
 impl<S: Sink> Search<'_, S> {
-    /// Jumps of a man standing on `sq` after `depth` captures. The first jump is diagonally
-    /// forward only; later jumps may also go orthogonally forward or sideways
-    /// (`deferred_orthogonal_capture`), never backwards (`man_never_captures_backwards`).
-    #[inline]
-    fn man<G: Geometry>(&mut self, white: bool, sq: u8, captured: u64, depth: usize) {
-        let dirs = if white {
-            &WHITE_MAN_DIRS
+    /// Jumps of a man of colour `WHITE` standing on `sq` after `depth` ≥ 1 captures (the
+    /// first jump, diagonally forward only, is made by `search_captures_view`). Later jumps
+    /// may also go orthogonally forward or sideways (`deferred_orthogonal_capture`), never
+    /// backwards (`man_never_captures_backwards`).
+    fn man<G: Geometry, const WHITE: bool>(&mut self, sq: u8, captured: u64, depth: usize) {
+        let r = G::R as i32;
+        // Forward diagonals and forward along the file, then the two sideways directions.
+        let (d0, d1, d2, j0, j1, j2) = if WHITE {
+            (-(r + 1), -r, -(2 * r + 1), G::JUMP[NW], G::JUMP[NE], G::JUMP[N])
         } else {
-            &BLACK_MAN_DIRS
+            (r, r + 1, 2 * r + 1, G::JUMP[SW], G::JUMP[SE], G::JUMP[S])
         };
-        let dirs = if depth == 0 { &dirs[..2] } else { &dirs[..] };
         let at = 1u64 << sq;
         // no_double_capture: a captured piece is still there but cannot be jumped again.
         let alive = self.them & !captured;
         let empty = G::BOARD & !self.occupied;
-        let mut jumped = false;
-        for &dir in dirs {
-            let (by, _) = G::STEP[dir];
-            let victim = shift(at & G::JUMP[dir], by) & alive;
-            let land = shift(victim, by) & empty;
-            if land == 0 {
-                continue;
-            }
-            jumped = true;
-            let land = land.trailing_zeros() as u8;
-            self.path[depth] = land;
-            self.man::<G>(white, land, captured | victim, depth + 1);
-        }
-        if !jumped && depth > 0 {
+        let v0 = shift(at & j0, d0) & alive;
+        let l0 = shift(v0, d0) & empty;
+        let v1 = shift(at & j1, d1) & alive;
+        let l1 = shift(v1, d1) & empty;
+        let v2 = shift(at & j2, d2) & alive;
+        let l2 = shift(v2, d2) & empty;
+        let v3 = shift(at & G::JUMP[W], -1) & alive;
+        let l3 = shift(v3, -1) & empty;
+        let v4 = shift(at & G::JUMP[E], 1) & alive;
+        let l4 = shift(v4, 1) & empty;
+        if l0 | l1 | l2 | l3 | l4 == 0 {
             // A man that reaches the far rank mid-sequence stays a man and goes on (sideways)
             // as long as it can; the sequence ends only where no jump is left.
             self.sink
                 .found(self.from, sq, captured, &self.path[..depth]);
+            return;
+        }
+        for (victim, land) in [(v0, l0), (v1, l1), (v2, l2), (v3, l3), (v4, l4)] {
+            if land != 0 {
+                let land = land.trailing_zeros() as u8;
+                self.path[depth] = land;
+                self.man::<G, WHITE>(land, captured | victim, depth + 1);
+            }
         }
     }
 
@@ -293,17 +295,22 @@ fn nearest(set: u64, by: i32) -> u8 {
 
 /// Runs the capture search from every piece of the side to move into `sink`.
 pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S) {
-    let v = view::<G>(pos);
-    let all = G::BOARD & !v.empty;
-    search_captures_view::<G, S>(&v, all, sink);
+    if pos.side == Color::White {
+        let v = view::<G, true>(pos);
+        search_captures_view::<G, true, S>(&v, G::BOARD & !v.empty, sink);
+    } else {
+        let v = view::<G, false>(pos);
+        search_captures_view::<G, false, S>(&v, G::BOARD & !v.empty, sink);
+    }
 }
 
 #[inline(always)]
-fn search_captures_view<G: Geometry, S: Sink>(v: &View, all: u64, sink: &mut S) {
+fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
+    v: &View,
+    all: u64,
+    sink: &mut S,
+) {
     let (a, b) = forward_shifts::<G>(v.white);
-    // Men that have a first jump: the victim one diagonal step forward, the landing empty.
-    let men_a = shift(shift(v.empty, -a) & v.them, -a) & v.men;
-    let men_b = shift(shift(v.empty, -b) & v.them, -b) & v.men;
     let mut search = Search {
         occupied: all,
         them: v.them,
@@ -311,10 +318,17 @@ fn search_captures_view<G: Geometry, S: Sink>(v: &View, all: u64, sink: &mut S) 
         path: [0; MAX_CHAIN],
         sink,
     };
-    for from in Bits(men_a | men_b) {
-        search.occupied = all & !(1 << from);
-        search.from = from;
-        search.man::<G>(v.white, from, 0, 0);
+    // The first jump of a man: diagonally forward only.
+    for by in [a, b] {
+        let jumpers = shift(shift(v.empty, -by) & v.them, -by) & v.men;
+        for from in Bits(jumpers) {
+            search.occupied = all & !(1 << from);
+            search.from = from;
+            let victim = shift(1 << from, by);
+            let land = (from as i32 + 2 * by) as u8;
+            search.path[0] = land;
+            search.man::<G, WHITE>(land, victim, 1);
+        }
     }
     for from in Bits(v.dames) {
         search.occupied = all & !(1 << from);
@@ -324,24 +338,45 @@ fn search_captures_view<G: Geometry, S: Sink>(v: &View, all: u64, sink: &mut S) 
 }
 
 /// Fills `moves` with the legal moves of `pos`.
+#[inline]
 pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut Vec<Move>) {
+    if pos.side == Color::White {
+        legal_moves_of::<G, true>(pos, moves);
+    } else {
+        legal_moves_of::<G, false>(pos, moves);
+    }
+}
+
+fn legal_moves_of<G: Geometry, const WHITE: bool>(pos: &Position, moves: &mut Vec<Move>) {
     moves.clear();
-    let v = view::<G>(pos);
+    let v = view::<G, WHITE>(pos);
     if has_capture::<G>(&v) {
         let mut sink = MaxSink {
             moves,
             best: 0,
             eight: pos.eight,
         };
-        search_captures_view::<G, _>(&v, G::BOARD & !v.empty, &mut sink);
+        search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
     } else {
         quiet_moves::<G>(&v, pos.eight, moves);
     }
 }
 
 /// The number of legal moves of `pos`: bit counting when there is no capture.
+#[inline]
 pub(crate) fn count_moves<G: Geometry>(pos: &Position, scratch: &mut Vec<Move>) -> usize {
-    let v = view::<G>(pos);
+    if pos.side == Color::White {
+        count_moves_of::<G, true>(pos, scratch)
+    } else {
+        count_moves_of::<G, false>(pos, scratch)
+    }
+}
+
+fn count_moves_of<G: Geometry, const WHITE: bool>(
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> usize {
+    let v = view::<G, WHITE>(pos);
     if has_capture::<G>(&v) {
         scratch.clear();
         let mut sink = MaxSink {
@@ -349,7 +384,7 @@ pub(crate) fn count_moves<G: Geometry>(pos: &Position, scratch: &mut Vec<Move>) 
             best: 0,
             eight: pos.eight,
         };
-        search_captures_view::<G, _>(&v, G::BOARD & !v.empty, &mut sink);
+        search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
         scratch.len()
     } else {
         count_quiet::<G>(&v)
@@ -358,13 +393,21 @@ pub(crate) fn count_moves<G: Geometry>(pos: &Position, scratch: &mut Vec<Move>) 
 
 /// Whether the side to move has any legal move.
 pub(crate) fn has_moves<G: Geometry>(pos: &Position) -> bool {
-    let v = view::<G>(pos);
+    let v = if pos.side == Color::White {
+        view::<G, true>(pos)
+    } else {
+        view::<G, false>(pos)
+    };
     has_capture::<G>(&v) || count_quiet::<G>(&v) > 0
 }
 
 /// Whether a quiet move is legal: no capture anywhere, and the piece can step or fly there.
 pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position, mv: Move) -> bool {
-    let v = view::<G>(pos);
+    let v = if pos.side == Color::White {
+        view::<G, true>(pos)
+    } else {
+        view::<G, false>(pos)
+    };
     let from = 1u64 << mv.from;
     let to = 1u64 << mv.to;
     if mv.captured != 0 || v.empty & to == 0 || has_capture::<G>(&v) {
