@@ -186,7 +186,12 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| {
             let mut won = 0;
             for _ in 0..PLAYOUTS {
-                let end = playout(Position::start(), &mut rng, PLAYOUT_MOVEMENT_CAP, &mut moves);
+                let end = playout(
+                    Position::start(),
+                    &mut rng,
+                    PLAYOUT_MOVEMENT_CAP,
+                    &mut moves,
+                );
                 won += usize::from(end.win().is_some());
             }
             won

@@ -30,7 +30,7 @@ impl Point {
     /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is 16 or
     /// more (no board is that large).
     pub fn new(col: usize, row: usize) -> Option<Point> {
-        (col < 16 && row < 16).then(|| Point((col as u8) << 4 | row as u8))
+        (col < 16 && row < 16).then_some(Point((col as u8) << 4 | row as u8))
     }
 
     /// The column, 0 for `a`.
@@ -68,7 +68,12 @@ impl Point {
 impl fmt::Display for Point {
     /// `a1` … `j6` (columns continue `k`, `l`, rows `7` … `12` on larger boards).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.col() as u8), self.row() + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col() as u8),
+            self.row() + 1
+        )
     }
 }
 
@@ -173,7 +178,8 @@ impl Geometry {
     fn new(width: usize, height: usize) -> Geometry {
         let n = width * height;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height;
+        let on_board =
+            |c: i32, r: i32| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height;
         let index = |c: i32, r: i32| r as usize * width + c as usize;
         let mut rays = [[0u64; 64]; 8];
         let mut neighbours = [0u64; 64];
@@ -249,26 +255,22 @@ impl Geometry {
 
     /// The points a queen-like slide from `from` reaches through the empty points, `occupied`
     /// being every stone (the slide stops before the first stone in each direction).
+    ///
+    /// Branch-free: a sentinel bit (index 63 for the increasing directions, 0 for the
+    /// decreasing ones) stands for "no stone"; the ray beyond the sentinel is empty because 63
+    /// and 0 are corners (or off the board) where those rays leave the board at once.
     #[inline]
     pub fn slides(&self, from: usize, occupied: u64) -> u64 {
         let mut reach = 0;
         for d in 0..4 {
             let ray = self.rays[d][from];
-            let blockers = ray & occupied;
-            reach |= if blockers == 0 {
-                ray
-            } else {
-                ray ^ self.rays[d][blockers.trailing_zeros() as usize]
-            };
+            let first = ((ray & occupied) | 1 << 63).trailing_zeros() as usize;
+            reach |= ray ^ self.rays[d][first];
         }
         for d in 4..8 {
             let ray = self.rays[d][from];
-            let blockers = ray & occupied;
-            reach |= if blockers == 0 {
-                ray
-            } else {
-                ray ^ self.rays[d][63 - blockers.leading_zeros() as usize]
-            };
+            let first = 63 - ((ray & occupied) | 1).leading_zeros() as usize;
+            reach |= ray ^ self.rays[d][first];
         }
         reach & !occupied
     }
@@ -362,6 +364,17 @@ mod tests {
         assert!(reach & (1 << 3) == 0);
         // a1 north: a2..a6 (5), north-east: b2..f6 (5), east: b1 (1).
         assert_eq!(reach.count_ones(), 11);
+    }
+
+    #[test]
+    fn sentinel_corners_have_no_rays_beyond() {
+        for dims in 0..DIMS.1 as u8 {
+            let g = geometry(dims);
+            for d in 0..4 {
+                assert_eq!(g.rays[d][63], 0);
+                assert_eq!(g.rays[d + 4][0], 0);
+            }
+        }
     }
 
     #[test]

@@ -34,7 +34,10 @@ impl Position {
         }
         let bytes = text.as_bytes();
         let malformed = || {
-            ParseMoveError::malformed(text, "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass")
+            ParseMoveError::malformed(
+                text,
+                "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass",
+            )
         };
         if let Some(rest) = bytes.strip_prefix(b"M") {
             return match Point::parse_prefix(rest) {
@@ -139,7 +142,11 @@ impl Position {
             let hands: Vec<String> = Color::ALL
                 .iter()
                 .map(|&c| {
-                    let m = if self.master_hand[c.index()] { " + master" } else { "" };
+                    let m = if self.master_hand[c.index()] {
+                        " + master"
+                    } else {
+                        ""
+                    };
                     format!("{c} {}{m}", self.hand[c.index()])
                 })
                 .collect();
@@ -162,7 +169,11 @@ impl Position {
         match self.responsibility() {
             crate::Responsibility::Free => {}
             crate::Responsibility::BlockFollower => {
-                lines.push(format!("{} must block {}", self.to_move, self.to_move.next()));
+                lines.push(format!(
+                    "{} must block {}",
+                    self.to_move,
+                    self.to_move.next()
+                ));
             }
             crate::Responsibility::AnnouncedWin => lines.push(format!(
                 "{} cannot be stopped: {} may not give {} a winning move",
@@ -269,7 +280,10 @@ fn parse_rows(field: &str, at: usize) -> Result<([u64; 3], u64, usize, usize), P
                 _ => {
                     return Err(err(
                         offset + i,
-                        format!("unexpected {:?} in the board (B, W, R, M or digits)", char::from(b)),
+                        format!(
+                            "unexpected {:?} in the board (B, W, R, M or digits)",
+                            char::from(b)
+                        ),
                     ))
                 }
             }
@@ -323,12 +337,17 @@ fn parse_triple<T>(
 ) -> Result<[T; 3], ParsePositionError> {
     let parts: Vec<&str> = field.split('/').collect();
     if parts.len() != 3 {
-        return Err(err(at, format!("{what}: expected three parts black/white/red")));
+        return Err(err(
+            at,
+            format!("{what}: expected three parts black/white/red"),
+        ));
     }
     let mut offset = at;
     let mut out = Vec::with_capacity(3);
     for part in parts {
-        out.push(parse_one(part).ok_or_else(|| err(offset, format!("{what}: cannot read {part:?}")))?);
+        out.push(
+            parse_one(part).ok_or_else(|| err(offset, format!("{what}: cannot read {part:?}")))?,
+        );
         offset += part.len() + 1;
     }
     out.try_into()
@@ -353,7 +372,10 @@ impl FromStr for Position {
         let mut offset = 0;
         for field in text.split(' ') {
             if field.is_empty() {
-                return Err(err(offset, "empty field (fields are separated by single spaces)"));
+                return Err(err(
+                    offset,
+                    "empty field (fields are separated by single spaces)",
+                ));
             }
             fields.push((offset, field));
             offset += field.len() + 1;
@@ -431,7 +453,10 @@ impl FromStr for Position {
                 ));
             }
             if movement_moves != [0; 3] {
-                return Err(err(fields[3].0, "during placement the movement moves must be 0/0/0"));
+                return Err(err(
+                    fields[3].0,
+                    "during placement the movement moves must be 0/0/0",
+                ));
             }
         }
         if let Some(&(at, win)) = fields.get(4) {
@@ -442,7 +467,10 @@ impl FromStr for Position {
                 .and_then(|c| c.to_digit(10))
                 .and_then(|d| WinRule::from_number(d as u8));
             let (Some(winner), Some(rule), None) = (winner, rule, chars.next()) else {
-                return Err(err(at, "the win field is the winner's letter and the rule number (b2)"));
+                return Err(err(
+                    at,
+                    "the win field is the winner's letter and the rule number (b2)",
+                ));
             };
             if pos.is_placement() {
                 return Err(err(at, "nothing wins during placement"));

@@ -345,7 +345,12 @@ impl Position {
     /// The winning event, if any, after `mover` slid a stone from `x` to `y` (the board already
     /// shows the move). Rules 1, 2, then 3 for the next player, then the one after.
     #[inline]
-    pub(crate) fn win_after_slide(&self, mover: Color, x: usize, y: usize) -> Option<(Color, WinRule)> {
+    pub(crate) fn win_after_slide(
+        &self,
+        mover: Color,
+        x: usize,
+        y: usize,
+    ) -> Option<(Color, WinRule)> {
         let geo = self.geo();
         let occupied = self.occupied();
         // Rule 1, capturing a third base point: the moved stone counts as the mover's own even
@@ -382,5 +387,77 @@ impl Position {
         let mut next = *self;
         next.apply(mv);
         next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slide(pos: &Position, text: &str) -> Position {
+        let (from, to) = text.split_once('-').unwrap();
+        pos.after(Move::Slide {
+            from: from.parse().unwrap(),
+            to: to.parse().unwrap(),
+        })
+    }
+
+    #[test]
+    fn rule3_next_player_first_when_both_qualify() {
+        // c3 is a check point of White's b3-d3-f3 and of Red's c2-c4-c6: Black moving off it
+        // qualifies both; White moves next after Black, so White wins.
+        let pos: Position = "2R4BBB/7BBB/2R4WWW/1WBW1W4/2R4RRR/MMM1RR1WWB b 0/0/0 0/0/0"
+            .parse()
+            .unwrap();
+        let after = slide(&pos, "c3-d4");
+        assert_eq!(
+            after.win,
+            Some(Win {
+                winner: Color::White,
+                rule: WinRule::ForcedOffCheckPoint,
+                points: 0
+            })
+        );
+    }
+
+    #[test]
+    fn master_counts_only_as_moved_stone() {
+        // a1, c1 Black, master on e1, Black's own stone on check point b1: moving it off is no
+        // rule-2 win (the master on a base point counts for nobody).
+        let pos: Position = "WWWWWWWW2/RRRRRRRR2/10/MM7B/6BBBB/BBB1M5 b 0/0/0 0/0/0"
+            .parse()
+            .unwrap();
+        assert_eq!(slide(&pos, "b1-b2").win, None);
+        // Rule 1: the master slid e2-e1 completes a1-c1-e1 and counts as Black's stone.
+        let pos: Position = "WWWWWWWW2/RRRRRRRR2/10/MM6BB/4M1BBBB/B1B7 b 0/0/0 0/0/0"
+            .parse()
+            .unwrap();
+        let after = slide(&pos, "e2-e1");
+        assert_eq!(
+            after.win.map(|w| (w.winner, w.rule)),
+            Some((Color::Black, WinRule::ThirdBasePoint))
+        );
+    }
+
+    #[test]
+    fn points_count_slides_only() {
+        let pos: Position = "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 6/2/9"
+            .parse()
+            .unwrap();
+        let after = slide(&pos, "e2-e1");
+        assert_eq!(after.win.map(|w| w.points), Some(7));
+        assert_eq!(after.movement_moves, [7, 2, 9]);
+    }
+
+    #[test]
+    fn hash_ignores_movement_counts() {
+        let a: Position = "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 6/2/9"
+            .parse()
+            .unwrap();
+        let b: Position = "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0"
+            .parse()
+            .unwrap();
+        assert_eq!(a.hash, b.hash);
+        assert_ne!(a, b);
     }
 }

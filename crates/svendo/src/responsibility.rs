@@ -144,7 +144,7 @@ impl Position {
         }
         if !any_reply {
             let after_n = self.after(Move::Pass);
-            return untouched.first().is_some() || after_n.has_winning_move(r);
+            return !untouched.is_empty() || after_n.has_winning_move(r);
         }
         true
     }
@@ -167,12 +167,33 @@ impl Position {
         if moves.is_empty() || !self.has_winning_move(r) {
             return (Responsibility::Free, keep);
         }
+        let n_threatens = self.has_winning_move(n);
+        // A move wins for P only if P has a winning move now (rules 1 and 2 are P's own).
+        let p_can_win = self.has_winning_move(me);
+        // When N threatens now, a move that touches none of the points one of N's winning
+        // moves depends on leaves N that winning move: no need to play it out.
+        let n_witnesses = if n_threatens {
+            self.winning_witnesses(n)
+        } else {
+            Witnesses::new()
+        };
+        let geo = self.geo();
         let mut kept = 0;
         let mut allowed_anyway = 0;
         for (i, &mv) in moves.iter().enumerate() {
+            let touched = match mv {
+                Move::Slide { from, to } => {
+                    1u64 << geo.index_unchecked(from) | 1 << geo.index_unchecked(to)
+                }
+                _ => u64::MAX,
+            };
+            let n_keeps_a_win = n_witnesses.supports().iter().any(|&s| s & touched == 0);
+            if n_keeps_a_win && !p_can_win {
+                continue;
+            }
             let after = self.after(mv);
             // Judged on the board after the move, even when it ended the game by rule 3.
-            if !after.has_winning_move(n) {
+            if !n_keeps_a_win && !after.has_winning_move(n) {
                 keep.set(i);
                 kept += 1;
             } else if after.win.is_some_and(|w| w.winner == me) {
@@ -185,7 +206,7 @@ impl Position {
             // No move blocks N (no restriction), or every move is allowed anyway.
             return (Responsibility::Free, keep);
         }
-        if self.has_winning_move(n) {
+        if n_threatens {
             (Responsibility::BlockFollower, keep)
         } else if self.r_win_unstoppable(r) {
             (Responsibility::AnnouncedWin, keep)

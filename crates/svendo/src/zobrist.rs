@@ -12,7 +12,10 @@ const fn keys<const N: usize>(salt: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut i = 0;
     while i < N {
-        out[i] = splitmix(salt.wrapping_mul(0x1000_0001).wrapping_add(i as u64 * 0x9E37));
+        out[i] = splitmix(
+            salt.wrapping_mul(0x1000_0001)
+                .wrapping_add(i as u64 * 0x9E37),
+        );
         i += 1;
     }
     out

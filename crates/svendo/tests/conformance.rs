@@ -25,7 +25,10 @@ fn conformance_default_board() {
             pos("WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0"),
             pos("6R2M/1W8/3W6/4B3R1/2B4W2/B4M4 w 5/5m/6 0/0/0"),
         ])
-        .perft_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/svendo.perft"))
+        .perft_file(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/svendo.perft"
+        ))
         .run();
 }
 
@@ -44,4 +47,20 @@ fn conformance_other_boards() {
         })
         .starts(starts)
         .run();
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trip() {
+    let pos = pos("MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3");
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, "\"MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3\"");
+    let back: Position = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+    assert!(serde_json::from_str::<Position>("\"10/10 b 8m/8m/8m 0/0/0\"").is_err());
+    let mv = pos.legal_moves()[0];
+    let back: svendo::Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
+    assert_eq!(back, mv);
+    let color: svendo::Color = serde_json::from_str("\"Red\"").unwrap();
+    assert_eq!(color, svendo::Color::Red);
 }

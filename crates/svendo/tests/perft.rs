@@ -9,12 +9,15 @@ use naive::{NMove, Naive};
 use svendo::{Color, Game, Move, Position, Responsibility, WinRule};
 
 fn engine(text: &str) -> Position {
-    text.parse()
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn engine_texts(pos: &Position) -> Vec<String> {
-    let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_text(m))
+        .collect();
     texts.sort();
     texts
 }
@@ -63,7 +66,8 @@ fn win_after(text: &str, mv: &str) -> Option<(usize, u32)> {
         .find(|m| m.text() == mv)
         .unwrap_or_else(|| panic!("naive: {mv} is not legal in {text}"));
     let naive_after = naive.play(nmove);
-    pos.play(pos.parse_move(mv).expect("engine: legal")).expect("legal");
+    pos.play(pos.parse_move(mv).expect("engine: legal"))
+        .expect("legal");
     let engine_win = pos
         .win()
         .map(|w| (color_index(w.winner), u32::from(w.rule.number())));
@@ -138,7 +142,10 @@ fn rule3_forced_off_check_point() {
     let mut pos = engine(RULE3);
     pos.play(pos.parse_move("b1-b2").unwrap()).unwrap();
     let win = pos.win().unwrap();
-    assert_eq!((win.winner, win.rule, win.points), (Color::Red, WinRule::ForcedOffCheckPoint, 0));
+    assert_eq!(
+        (win.winner, win.rule, win.points),
+        (Color::Red, WinRule::ForcedOffCheckPoint, 0)
+    );
     assert_eq!(pos.score(Color::Red), Some(0));
     same_moves(RULE3);
     same_perft(RULE3, 2);
@@ -192,13 +199,19 @@ fn must_block_follower_restricts() {
 fn announced_win_restricts() {
     let naive = Naive::parse(ANNOUNCED);
     let (block, announced) = naive.rules_in_force();
-    assert!(!block && announced, "naive: Red's win is announced, White has no threat");
+    assert!(
+        !block && announced,
+        "naive: Red's win is announced, White has no threat"
+    );
     let plain = naive.plain_moves().len();
     let legal = naive.legal_moves().len();
     assert!(legal < plain, "restricted {legal} < plain {plain}");
     // h2 is what keeps White's g2 from j2: only h2-i2 and h2-j2 (still in the way) stay legal.
     let legal_texts = naive_texts(&naive.legal_moves());
-    let h2: Vec<&String> = legal_texts.iter().filter(|t| t.starts_with("h2-")).collect();
+    let h2: Vec<&String> = legal_texts
+        .iter()
+        .filter(|t| t.starts_with("h2-"))
+        .collect();
     assert_eq!(h2, ["h2-i2", "h2-j2"]);
     let pos = engine(ANNOUNCED);
     assert!(pos.announced_win());
@@ -210,7 +223,10 @@ fn announced_win_restricts() {
 #[test]
 fn figure4_forced_win() {
     let naive = Naive::parse(FIGURE4);
-    assert!(naive.rules_in_force().0, "naive: Black and Red both threaten");
+    assert!(
+        naive.rules_in_force().0,
+        "naive: Black and Red both threaten"
+    );
     // White's only legal move takes the master from b1 (Black's check point) to b2.
     let legal = naive_texts(&naive.legal_moves());
     assert_eq!(legal, ["b1-b2"]);
@@ -218,6 +234,13 @@ fn figure4_forced_win() {
     for mv in &legal {
         assert_eq!(win_after(FIGURE4, mv), Some((0, 3)), "{mv}");
     }
+    let mut pos = engine(FIGURE4);
+    pos.play(pos.parse_move("b1-b2").unwrap()).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "MM3BBBBB/1R4RRRR/9R/10/1M1R1RWWWW/B1B1B1WWWW r 0/0/0 3/4/3 b3"
+    );
+    assert_eq!(pos.win().map(|w| w.points), Some(3));
     same_moves(FIGURE4);
     same_perft(FIGURE4, 2);
 }
@@ -260,7 +283,11 @@ fn random_positions_agree_with_naive() {
                     restricted += 1;
                 }
                 if ply % 16 == 0 {
-                    assert_eq!(game_core::perft(&pos, 2), naive.perft(2), "perft 2 of {pos}");
+                    assert_eq!(
+                        game_core::perft(&pos, 2),
+                        naive.perft(2),
+                        "perft 2 of {pos}"
+                    );
                     perft_checked += 1;
                 }
             }

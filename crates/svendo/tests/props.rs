@@ -21,7 +21,11 @@ fn conserved(pos: &Position) {
         }
     }
     for c in Color::ALL {
-        assert_eq!(own[c.index()] + u32::from(pos.stones_in_hand(c)), 8, "{pos}");
+        assert_eq!(
+            own[c.index()] + u32::from(pos.stones_in_hand(c)),
+            8,
+            "{pos}"
+        );
         masters += u32::from(pos.master_in_hand(c));
     }
     assert_eq!(masters, 3, "{pos}");
