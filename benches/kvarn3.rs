@@ -83,6 +83,18 @@ fn playouts(c: &mut Criterion) {
             plies
         })
     });
+    // The specialised loop `Position::random_playout` (moves picked by index, no move list):
+    // the same games from the same generator.
+    group.bench_function("specialised_playout_cap_200", |b| {
+        b.iter(|| {
+            let mut plies = 0u64;
+            for _ in 0..PLAYOUTS {
+                let playout = Position::start().random_playout(&mut rng, PLAYOUT_PLY_CAP);
+                plies += u64::from(playout.plies);
+            }
+            plies
+        })
+    });
     group.finish();
 }
 

@@ -2,6 +2,8 @@
 
 use crate::board::{count, has_mill, points, step_count, Point, ADJACENT};
 use crate::position::{Move, Phase, Position};
+use crate::Game;
+use game_core::{Playout, Rng};
 
 impl Position {
     /// Whether the player to move is left without a legal move in the movement phase
@@ -57,6 +59,55 @@ impl Position {
     #[inline]
     fn count_steps(&self) -> usize {
         step_count(self.stones(self.to_move), self.empty()) as usize
+    }
+
+    /// The legal move with index `k` in generation order ([`Position::generate_moves`]), for
+    /// `k` below [`Position::move_count`]; found by counting bits, without a move list.
+    #[inline]
+    pub fn nth_move(&self, mut k: usize) -> Option<Move> {
+        if k >= self.move_count() {
+            return None;
+        }
+        let empty = self.empty();
+        match self.phase() {
+            Phase::Placement => points(empty).nth(k).map(Move::Place),
+            Phase::Movement => {
+                for from in points(self.stones(self.to_move)) {
+                    let targets = ADJACENT[from.index()] & empty;
+                    let n = count(targets) as usize;
+                    if k < n {
+                        return points(targets).nth(k).map(|to| Move::Step { from, to });
+                    }
+                    k -= n;
+                }
+                None
+            }
+        }
+    }
+
+    /// Plays uniformly random legal moves until the game ends or `max_plies` plies have been
+    /// played: the same games as [`game_core::random_playout`] with the same generator, by a
+    /// specialised loop that picks the move by its index ([`Position::nth_move`]) instead of
+    /// listing the moves. Repetition is not tracked; the ply cap keeps games finite.
+    pub fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> Playout<Position> {
+        let mut pos = *self;
+        let mut plies = 0;
+        while plies < max_plies {
+            let n = pos.move_count();
+            if n == 0 {
+                break;
+            }
+            match pos.nth_move(rng.below(n)) {
+                Some(mv) => pos.apply(mv),
+                None => break,
+            }
+            plies += 1;
+        }
+        Playout {
+            end: pos,
+            plies,
+            outcome: pos.outcome(),
+        }
     }
 
     /// Whether `mv` is legal here, checked directly (no move list).
@@ -213,6 +264,28 @@ mod tests {
     }
 
     /// Only one's own stones move.
+    /// The specialised playout plays the same games as the generic one with the same seed.
+    #[test]
+    fn specialised_playout_matches_the_generic_one() {
+        let mut buffer = Vec::new();
+        for seed in 0..300 {
+            let generic = game_core::random_playout(
+                Position::start(),
+                &mut game_core::Rng::new(seed),
+                60,
+                &mut buffer,
+            );
+            let fast = Position::start().random_playout(&mut game_core::Rng::new(seed), 60);
+            assert_eq!(fast, generic, "seed {seed}");
+        }
+        let position = pos("WB./BBW/.W. w");
+        let moves = position.legal_moves();
+        for (k, &mv) in moves.iter().enumerate() {
+            assert_eq!(position.nth_move(k), Some(mv));
+        }
+        assert_eq!(position.nth_move(moves.len()), None);
+    }
+
     #[test]
     fn only_own_stones_move() {
         let position = pos("BB./.WW/.WB w");
