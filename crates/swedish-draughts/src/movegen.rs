@@ -184,7 +184,6 @@ struct Search<'a, S: Sink> {
     sink: &'a mut S,
 }
 
-const DAME_DIRS: [usize; 8] = [NW, NE, SW, SE, N, S, W, E];
 
 impl<S: Sink> Search<'_, S> {
     /// Jumps of a man of colour `WHITE` standing on `sq` after `depth` ≥ 1 captures (the
@@ -236,49 +235,64 @@ impl<S: Sink> Search<'_, S> {
     /// victim up to the next piece, but the sequence may only END directly behind the last
     /// captured piece (`halt_rule`).
     fn dame<G: Geometry>(&mut self, sq: u8, captured: u64, depth: usize, halt_allowed: bool) {
-        let dirs = if depth == 0 {
-            &DAME_DIRS[..4]
-        } else {
-            &DAME_DIRS[..]
-        };
         let alive = self.them & !captured;
-        let mut jumped = false;
-        let rays = G::rays();
-        for &dir in dirs {
-            let (by, _) = G::STEP[dir];
-            // Fly over empty squares to the first piece in this direction.
-            let blockers = rays[dir][sq as usize] & self.occupied;
-            if blockers == 0 {
-                continue;
-            }
-            let victim_sq = nearest(blockers, by);
-            let victim = 1u64 << victim_sq;
-            if victim & alive == 0 {
-                continue;
-            }
-            // The landing squares: empty squares behind the victim up to the next piece.
-            let beyond = rays[dir][victim_sq as usize];
-            let next = beyond & self.occupied;
-            let mut landings = if next == 0 {
-                beyond
-            } else {
-                let stop = nearest(next, by);
-                beyond & !rays[dir][stop as usize] & !(1u64 << stop)
-            };
-            let mut directly_behind = true;
-            while landings != 0 {
-                jumped = true;
-                let land = nearest(landings, by);
-                landings &= !(1u64 << land);
-                self.path[depth] = land;
-                self.dame::<G>(land, captured | victim, depth + 1, directly_behind);
-                directly_behind = false;
-            }
+        // Unrolled over the directions so that each one's ray order is a constant.
+        let mut jumped = self.dame_dir::<G, NW>(sq, captured, alive, depth)
+            | self.dame_dir::<G, NE>(sq, captured, alive, depth)
+            | self.dame_dir::<G, SW>(sq, captured, alive, depth)
+            | self.dame_dir::<G, SE>(sq, captured, alive, depth);
+        if depth > 0 {
+            jumped |= self.dame_dir::<G, N>(sq, captured, alive, depth)
+                | self.dame_dir::<G, { crate::board::S }>(sq, captured, alive, depth)
+                | self.dame_dir::<G, W>(sq, captured, alive, depth)
+                | self.dame_dir::<G, E>(sq, captured, alive, depth);
         }
         if !jumped && depth > 0 && halt_allowed {
             self.sink
                 .found(self.from, sq, captured, &self.path[..depth]);
         }
+    }
+
+    /// The dame's jumps in direction `DIR` (searched on from each landing); whether any.
+    #[inline(always)]
+    fn dame_dir<G: Geometry, const DIR: usize>(
+        &mut self,
+        sq: u8,
+        captured: u64,
+        alive: u64,
+        depth: usize,
+    ) -> bool {
+        let rays = &G::rays()[DIR];
+        let (by, _) = G::STEP[DIR];
+        // Fly over empty squares to the first piece in this direction.
+        let blockers = rays[sq as usize] & self.occupied;
+        if blockers == 0 {
+            return false;
+        }
+        let victim_sq = nearest(blockers, by);
+        let victim = 1u64 << victim_sq;
+        if victim & alive == 0 {
+            return false;
+        }
+        // The landing squares: empty squares behind the victim up to the next piece.
+        let beyond = rays[victim_sq as usize];
+        let next = beyond & self.occupied;
+        let mut landings = if next == 0 {
+            beyond
+        } else {
+            let stop = nearest(next, by);
+            beyond & !rays[stop as usize] & !(1u64 << stop)
+        };
+        let jumped = landings != 0;
+        let mut directly_behind = true;
+        while landings != 0 {
+            let land = nearest(landings, by);
+            landings &= !(1u64 << land);
+            self.path[depth] = land;
+            self.dame::<G>(land, captured | victim, depth + 1, directly_behind);
+            directly_behind = false;
+        }
+        jumped
     }
 }
 
