@@ -11,6 +11,29 @@ use crate::board::{
 };
 use crate::position::{Color, Kind, Position};
 
+/// The king and knight tables with a 65th, empty entry for "no piece" (the trailing zeros of
+/// an empty bitboard are 64).
+struct LeaperTables {
+    king: [Bitboard; 65],
+    knight: [Bitboard; 65],
+}
+
+const fn leaper_tables() -> LeaperTables {
+    let mut tables = LeaperTables {
+        king: [0; 65],
+        knight: [0; 65],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        tables.king[sq] = KING_ATTACKS[sq];
+        tables.knight[sq] = KNIGHT_ATTACKS[sq];
+        sq += 1;
+    }
+    tables
+}
+
+static LEAPER_TABLES: LeaperTables = leaper_tables();
+
 #[inline(always)]
 fn scores_impl(pos: &Position) -> [u32; 2] {
     let empty = pos.empty();
@@ -33,17 +56,15 @@ fn scores_impl(pos: &Position) -> [u32; 2] {
         total[0] += (w & empty).count_ones();
         total[1] += (b & empty).count_ones();
     }
+    // The king and the knights by table, without branches: a missing piece reads entry 64.
     for (color, pieces) in [white, black].into_iter().enumerate() {
-        let mut knights = pieces[Kind::Knight.index()];
-        while knights != 0 {
-            total[color] +=
-                (KNIGHT_ATTACKS[knights.trailing_zeros() as usize] & empty).count_ones();
-            knights &= knights - 1;
-        }
-        let king = pieces[Kind::King.index()];
-        if king != 0 {
-            total[color] += (KING_ATTACKS[king.trailing_zeros() as usize] & empty).count_ones();
-        }
+        let knights = pieces[Kind::Knight.index()];
+        let first = knights.trailing_zeros() as usize;
+        let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
+        let king = pieces[Kind::King.index()].trailing_zeros() as usize;
+        total[color] += (LEAPER_TABLES.knight[first] & empty).count_ones()
+            + (LEAPER_TABLES.knight[second] & empty).count_ones()
+            + (LEAPER_TABLES.king[king] & empty).count_ones();
     }
     total
 }
