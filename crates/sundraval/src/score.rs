@@ -612,7 +612,7 @@ impl Position {
             let dead_stones: usize = dead.iter().map(|g| g.size()).sum();
             let seed = score.seed_lists(color);
             lines.push(format!(
-                "  {color}: {living} living groups, {} dead ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
+                "  {color}: groups living {living}, dead {} ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
                 dead.len(),
                 list(&score.territory_sizes(color)),
                 list(&seed.counts),
