@@ -88,10 +88,7 @@ fn perft_bench(c: &mut Criterion) {
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("swedish-draughts/playouts");
     group.throughput(Throughput::Elements(PLAYOUTS));
-    for (name, start) in [
-        ("10x10", Position::start()),
-        ("8x8", Position::start_8x8()),
-    ] {
+    for (name, start) in [("10x10", Position::start()), ("8x8", Position::start_8x8())] {
         let mut rng = Rng::new(1);
         let mut moves = Vec::with_capacity(128);
         group.bench_function(format!("random/{name}"), |b| {

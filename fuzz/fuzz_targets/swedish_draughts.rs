@@ -20,7 +20,11 @@ fn check(pos: &Position) {
     assert_eq!(pos.hash_key(), pos.fresh_hash_key(), "{text}");
     let moves = pos.legal_moves();
     assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{text}");
-    assert_eq!(pos.count_legal_moves(&mut Vec::new()), moves.len(), "{text}");
+    assert_eq!(
+        pos.count_legal_moves(&mut Vec::new()),
+        moves.len(),
+        "{text}"
+    );
     for &mv in moves.iter().take(8) {
         let mt = pos.move_text(mv);
         assert_eq!(pos.parse_move(&mt), Ok(mv), "{text}: {mt}");

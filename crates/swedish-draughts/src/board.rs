@@ -344,12 +344,11 @@ mod tests {
 
     fn check_step_masks<G: Geometry>() {
         let nb = G::neighbours();
-        for dir in 0..8 {
-            let (by, mask) = G::STEP[dir];
+        for (&(by, mask), table) in G::STEP.iter().zip(nb) {
             for bit in 0..64u32 {
                 let from = 1u64 << bit;
                 let to = shift(from & mask, by) & G::BOARD;
-                match nb[dir][bit as usize] {
+                match table[bit as usize] {
                     NONE => assert_eq!(to, 0),
                     next => assert_eq!(to, 1 << next),
                 }

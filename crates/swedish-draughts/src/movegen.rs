@@ -184,7 +184,6 @@ struct Search<'a, S: Sink> {
     sink: &'a mut S,
 }
 
-
 impl<S: Sink> Search<'_, S> {
     /// Jumps of a man of colour `WHITE` standing on `sq` after `depth` ≥ 1 captures (the
     /// first jump, diagonally forward only, is made by `search_captures_view`). Later jumps
@@ -194,7 +193,14 @@ impl<S: Sink> Search<'_, S> {
         let r = G::R as i32;
         // Forward diagonals and forward along the file, then the two sideways directions.
         let (d0, d1, d2, j0, j1, j2) = if WHITE {
-            (-(r + 1), -r, -(2 * r + 1), G::JUMP[NW], G::JUMP[NE], G::JUMP[N])
+            (
+                -(r + 1),
+                -r,
+                -(2 * r + 1),
+                G::JUMP[NW],
+                G::JUMP[NE],
+                G::JUMP[N],
+            )
         } else {
             (r, r + 1, 2 * r + 1, G::JUMP[SW], G::JUMP[SE], G::JUMP[S])
         };
@@ -319,11 +325,7 @@ pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S
 }
 
 #[inline(always)]
-fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
-    v: &View,
-    all: u64,
-    sink: &mut S,
-) {
+fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: u64, sink: &mut S) {
     let (a, b) = forward_shifts::<G>(v.white);
     let mut search = Search {
         occupied: all,
