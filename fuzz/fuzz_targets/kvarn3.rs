@@ -71,7 +71,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         if moves.is_empty() {
             break;
         }
-        let mv = moves[usize::from(byte) % moves.len()];
+        let index = usize::from(byte) % moves.len();
+        let mv = moves[index];
+        assert_eq!(pos.nth_move(index), Some(mv), "{pos}");
         pos.play(mv).expect("a generated move is legal");
         check(&pos);
     }
