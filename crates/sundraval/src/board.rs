@@ -218,7 +218,12 @@ impl PointSet {
         let mut fill = seed;
         loop {
             let next = fill.dilate().and(within);
-            if next == fill {
+            let changed = next
+                .0
+                .iter()
+                .zip(fill.0.iter())
+                .fold(0, |acc, (a, b)| acc | (a ^ b));
+            if changed == 0 {
                 return fill;
             }
             fill = next;

@@ -74,18 +74,23 @@ impl Position {
                     return;
                 }
                 let placements = self.placements(color);
-                moves.reserve(placements.len() + 1);
+                // Size the list once, then write the placements in place (no per-push
+                // capacity checks), and `pass` last.
+                let count = placements.len();
+                moves.resize(count + 1, Move::Pass);
+                let mut slots = moves.iter_mut();
                 for (row, &word) in placements.0.iter().enumerate() {
                     let mut word = word;
                     let base = row * ROW_STRIDE as usize;
                     while word != 0 {
                         let col = word.trailing_zeros() as usize;
-                        moves.push(Move::Place(Point::from_index(base + col)));
+                        if let Some(slot) = slots.next() {
+                            *slot = Move::Place(Point::from_index(base + col));
+                        }
                         word &= word - 1;
                     }
                 }
-                // pass_rule: passing is always allowed.
-                moves.push(Move::Pass);
+                // pass_rule: passing is always allowed (the last slot already holds it).
             }
         }
     }
