@@ -19,11 +19,23 @@ const PLAYOUTS: u64 = 20;
 const QUIET: &str = "2W1RWR3/5RMB2/1WM1BRW2B/BR4WRBW/3MBBW2W/BR5R2 b 0/0/0 5/5/5";
 
 /// Plays one random game from `start` with at most `cap` slides; returns the end position.
-fn playout(start: Position, rng: &mut Rng, cap: u32, moves: &mut Vec<Move>) -> Position {
+/// With `plain`, moves are drawn from the plain moves (no responsibility rules): the
+/// difference between the two playout benches is the cost of the look-ahead.
+fn playout(
+    start: Position,
+    rng: &mut Rng,
+    cap: u32,
+    moves: &mut Vec<Move>,
+    plain: bool,
+) -> Position {
     let mut pos = start;
     let mut slides = 0;
     while slides < cap {
-        pos.legal_moves_into(moves);
+        if plain {
+            pos.plain_moves_into(moves);
+        } else {
+            pos.legal_moves_into(moves);
+        }
         let Some(&mv) = rng.choose(moves) else { break };
         slides += u32::from(matches!(mv, Move::Slide { .. }));
         pos.play_unchecked(mv);

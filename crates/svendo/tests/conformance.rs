@@ -54,7 +54,10 @@ fn conformance_other_boards() {
 fn serde_round_trip() {
     let pos = pos("MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3");
     let json = serde_json::to_string(&pos).unwrap();
-    assert_eq!(json, "\"MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3\"");
+    assert_eq!(
+        json,
+        "\"MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3\""
+    );
     let back: Position = serde_json::from_str(&json).unwrap();
     assert_eq!(back, pos);
     assert!(serde_json::from_str::<Position>("\"10/10 b 8m/8m/8m 0/0/0\"").is_err());

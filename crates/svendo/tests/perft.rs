@@ -337,3 +337,38 @@ fn print_naive_counts() {
         }
     }
 }
+
+/// A move that wins for P stays legal under a restriction even though it leaves N a winning
+/// move. The position is found by random play with the engine and checked with the naive
+/// implementation.
+#[test]
+fn winning_move_always_allowed() {
+    let mut rng = game_core::Rng::new(77);
+    let mut moves = Vec::new();
+    for _ in 0..400 {
+        let mut pos = Position::start();
+        while pos.outcome().is_none() {
+            if !pos.is_placement() && pos.responsibility() != Responsibility::Free {
+                let me = pos.side_to_move();
+                let exempt = pos.legal_moves().into_iter().find(|&m| {
+                    let mut after = pos;
+                    after.play_unchecked(m);
+                    after.win().is_some_and(|w| w.winner == me) && after.has_winning_move(me.next())
+                });
+                if let Some(mv) = exempt {
+                    let text = pos.to_string();
+                    let naive = Naive::parse(&text);
+                    let legal = naive_texts(&naive.legal_moves());
+                    assert!(legal.len() < naive.plain_moves().len(), "{text}");
+                    assert!(legal.contains(&pos.move_text(mv)), "{text}");
+                    same_moves(&text);
+                    return;
+                }
+            }
+            pos.legal_moves_into(&mut moves);
+            let Some(&mv) = rng.choose(&moves) else { break };
+            pos.play_unchecked(mv);
+        }
+    }
+    panic!("no restricted position with an exempt winning move found");
+}
