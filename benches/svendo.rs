@@ -194,21 +194,22 @@ fn playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(PLAYOUTS));
     let mut rng = Rng::new(7);
     let mut moves = Vec::with_capacity(400);
-    group.bench_function("random_from_start", |b| {
-        b.iter(|| {
-            let mut won = 0;
-            for _ in 0..PLAYOUTS {
-                let end = playout(
-                    Position::start(),
-                    &mut rng,
-                    PLAYOUT_MOVEMENT_CAP,
-                    &mut moves,
-                );
-                won += usize::from(end.win().is_some());
-            }
-            won
-        })
-    });
+    for (name, plain) in [
+        ("random_from_start", false),
+        ("random_from_start_plain_rules", true),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut won = 0;
+                for _ in 0..PLAYOUTS {
+                    let start = Position::start();
+                    let end = playout(start, &mut rng, PLAYOUT_MOVEMENT_CAP, &mut moves, plain);
+                    won += usize::from(end.win().is_some());
+                }
+                won
+            })
+        });
+    }
     group.finish();
 }
 
