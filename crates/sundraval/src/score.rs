@@ -194,6 +194,9 @@ impl Score {
 
     /// The winning colour under `rule` (`None`: a draw), with the reason in a few words.
     pub fn decide(&self, rule: ScoringRule) -> (Option<Color>, &'static str) {
+        if self.groups.is_empty() {
+            return (None, "no stones on the board");
+        }
         if self.all_dead() {
             // all_dead_draw: if every group dies, nobody has territory.
             return (None, "every group is dead");
