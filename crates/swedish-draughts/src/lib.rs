@@ -29,6 +29,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Board sizes and text
+//!
+//! The position string is the PDN FEN (`W:W31,…,50:B1,…,20`, dames prefixed with `K`,
+//! ranges such as `31-50` accepted on input). It does not say which board it is on:
+//! `str::parse` reads a 10x10 position and [`Game::parse_position`] with `Some(8)` an 8x8 one.
+//! Move text is read and written through the position ([`Game::parse_move`],
+//! [`Game::move_text`]): `32-28`, `28x19`, and the full chain (`33x22x13`) only when two
+//! legal captures share start and end square; a short text that fits several captures is
+//! refused with [`ParseMoveError::Ambiguous`] listing their chains.
+//!
+//! Internally both boards use a padded bitboard (the squares of each pair of ranks followed
+//! by one unused bit), so that every diagonal and orthogonal step is a constant shift; the
+//! generator is monomorphised per board size and colour, and [`Position::perft`] is a
+//! dedicated perft with bulk counting at the last ply.
+//!
 //! ## A deferred orthogonal capture
 //!
 //! White's man on 33 (f4) faces the black man on 23 (f6) straight ahead, two ranks up the
@@ -45,6 +60,8 @@
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!(pos.move_text(moves[0]), "33x4");
 //! assert_eq!(pos.move_chain(moves[0]), Some(vec![33, 22, 24, 4]));
+//! // An immediate orthogonal capture of 23 (landing on 13) is no move.
+//! assert!(pos.parse_move("33x13").is_err());
 //! let mut after = pos;
 //! after.play(moves[0])?;
 //! assert_eq!(after.to_string(), "B:WK4:B");
