@@ -86,7 +86,10 @@ fn cells_strategy() -> impl Strategy<Value = (i32, Vec<u8>, bool)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    // 96 cases by default; PROPTEST_CASES raises it for a longer run.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(96)
+    ))]
 
     #[test]
     fn flood_fill_legality_equals_naive_search((n, cells, white) in cells_strategy()) {
