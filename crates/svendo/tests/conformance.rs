@@ -9,10 +9,18 @@ fn pos(text: &str) -> Position {
     text.parse().expect("a valid test position")
 }
 
+/// Games per run: `SVENDO_CONFORMANCE_GAMES` raises it for a long run.
+fn games(default: usize) -> usize {
+    std::env::var("SVENDO_CONFORMANCE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn conformance_default_board() {
     Conformance::<Position>::new()
-        .games(12)
+        .games(games(12))
         .seed(11)
         .max_plies(27 + 400)
         .draw_rules(DrawRules {
@@ -37,7 +45,7 @@ fn conformance_other_boards() {
     let starts = [(5, 6), (5, 12), (8, 8), (12, 5), (7, 7)]
         .map(|(w, h)| Position::start_on(w, h).expect("a supported size"));
     Conformance::<Position>::new()
-        .games(10)
+        .games(games(10))
         .seed(5)
         .max_plies(27 + 400)
         .draw_rules(DrawRules {
