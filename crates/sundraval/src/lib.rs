@@ -142,3 +142,43 @@ impl Game for Position {
         Position::write_move(mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_and_positions_are_small_copy_values() {
+        fn is_copy<T: Copy>() {}
+        is_copy::<Move>();
+        is_copy::<Position>();
+        assert!(core::mem::size_of::<Move>() <= 6);
+        assert!(core::mem::size_of::<Position>() <= 224);
+    }
+
+    #[test]
+    fn sizes_outside_3_to_11_are_typed_errors() {
+        for size in [0, 1, 2, 12, 100, u32::MAX] {
+            let err = Position::start_with_size(size).unwrap_err();
+            assert_eq!(err.size, size);
+            assert_eq!(err.supported, Position::BOARD_SIZES);
+        }
+        assert_eq!(Position::BOARD_SIZES[0], DEFAULT_SIZE);
+        for &size in Position::BOARD_SIZES {
+            let pos = Position::start_with_size(size).unwrap();
+            assert_eq!(pos.board_size(), Some(size));
+            // The opening is counted, not listed: P·(P−1).
+            let p = point_count(size) as usize;
+            assert_eq!(pos.count_legal_moves(&mut Vec::new()), p * (p - 1));
+        }
+    }
+
+    #[test]
+    fn the_outcome_names_seats_and_colour_names_follow_the_swap() {
+        let pos: Position = "1WB1/WW1BB/4BW/4BW1/3B1W/WW1BB/1WB1 w W 2".parse().unwrap();
+        // First seat plays White here: Black's seed-rule win is the second seat's.
+        assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Seat::Second));
+        assert_eq!(pos.color_name(Seat::Second), "black");
+        assert_eq!(Seat::First.to_string(), "first");
+    }
+}
