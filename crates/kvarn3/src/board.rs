@@ -79,8 +79,9 @@ impl Point {
     }
 
     /// The points adjacent to this one along a row, a column or a long diagonal.
+    #[inline]
     pub const fn neighbours(self) -> Bitboard {
-        ADJACENT[self.0 as usize]
+        ADJACENT16[self.0 as usize & 15]
     }
 
     /// Reads a point name, `a1` … `c3`.
@@ -226,6 +227,37 @@ pub fn step_count(own: Bitboard, empty: Bitboard) -> u32 {
     u32::from(STEPS_LOW[(own & 31) as usize][empty])
         + u32::from(STEPS_HIGH[((own >> 5) & 15) as usize][empty])
 }
+
+/// `FIRST_THREE[bits]`: the three lowest points of `bits`, padded with `b2`; with
+/// [`count`] it lists a set of at most three points without a loop.
+pub(crate) static FIRST_THREE: [[Point; 3]; 512] = first_three_table();
+
+const fn first_three_table() -> [[Point; 3]; 512] {
+    let mut table = [[Point::CENTRE; 3]; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut rest = bits as Bitboard;
+        let mut slot = 0;
+        while slot < 3 && rest != 0 {
+            table[bits][slot] = Point(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            slot += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+/// [`ADJACENT`] padded to 16 entries, so that an index masked with 15 needs no bounds check.
+static ADJACENT16: [Bitboard; 16] = {
+    let mut table = [0; 16];
+    let mut i = 0;
+    while i < 9 {
+        table[i] = ADJACENT[i];
+        i += 1;
+    }
+    table
+};
 
 /// `MILL[bits]`: whether the stones `bits` contain a mill.
 static MILL: [bool; 512] = mill_table();

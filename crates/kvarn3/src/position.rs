@@ -272,14 +272,14 @@ impl Position {
         match mv {
             Move::Place(to) => {
                 self.board |= u32::from(to.bit()) << shift;
-                self.hash ^= zobrist::STONE[me][to.index()];
+                self.hash ^= zobrist::stone(me, to);
             }
             Move::Step { from, to } => {
                 // `no_flying`: a step only ever goes to an adjacent point (checked by the
                 // generator and by checked play); here the stone is just moved.
                 self.board =
                     (self.board & !(u32::from(from.bit()) << shift)) | u32::from(to.bit()) << shift;
-                self.hash ^= zobrist::STONE[me][from.index()] ^ zobrist::STONE[me][to.index()];
+                self.hash ^= zobrist::stone(me, from) ^ zobrist::stone(me, to);
             }
         }
         self.to_move = self.to_move.other();
