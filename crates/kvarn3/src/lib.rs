@@ -36,8 +36,9 @@
 //! - [`Position`] implements [`Game`] (legal moves, checked and unchecked play, outcome, hash
 //!   key, text both ways) and adds [`Position::stones`], [`Position::stone_at`],
 //!   [`Position::phase`], [`Position::has_mill`], [`Position::illegal_reason`] (why a move is
-//!   refused, in words), [`Position::from_stones`] and [`Position::diagram`] (the board for
-//!   people).
+//!   refused, in words), [`Position::from_stones`], [`Position::diagram`] (the board for
+//!   people), and [`Position::random_playout`], a specialised playout loop that plays the same
+//!   games as [`game_core::random_playout`] without a move list.
 //! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`.
 //! - [`Solver`] ([`Solver::new`], or [`Solver::shared`] computed once): [`Solver::value`],
 //!   [`Solver::best_moves`], [`Solver::move_values`], as a [`Value`] (`Win(plies)`,
