@@ -515,7 +515,12 @@ fn rule_positions_against_naive() {
 #[test]
 fn random_games_against_naive() {
     let mut rng = Rng::new(0xD4A6);
-    for game in 0..24 {
+    // `SWEDISH_DRAUGHTS_RANDOM_GAMES=10000` for a long release run.
+    let games = std::env::var("SWEDISH_DRAUGHTS_RANDOM_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    for game in 0..games {
         let n = if game % 2 == 0 { 10 } else { 8 };
         let mut pos = Position::start_with_size(n as u32).unwrap();
         let mut naive = Naive::parse(&pos.to_string(), n);
@@ -540,13 +545,18 @@ fn random_games_against_naive() {
 #[test]
 fn random_positions_against_naive() {
     let mut rng = Rng::new(0x005E_ED0D);
-    for i in 0..300 {
+    // `SWEDISH_DRAUGHTS_RANDOM_POSITIONS=100000` for a long release run.
+    let count = std::env::var("SWEDISH_DRAUGHTS_RANDOM_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    for i in 0..count {
         let n: i32 = if i % 3 == 0 { 8 } else { 10 };
         let squares = (n * n / 2) as u32;
         let mut taken = vec![false; squares as usize + 1];
         let mut lists = [Vec::new(), Vec::new()];
         for (side, list) in lists.iter_mut().enumerate() {
-            let count = 1 + rng.below(8);
+            let count = 1 + rng.below(if i % 2 == 0 { 8 } else { 16 });
             for _ in 0..count {
                 let s = 1 + rng.below(squares as usize) as u32;
                 if taken[s as usize] {
