@@ -327,6 +327,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn foreign_moves_never_panic() {
+        let pos = Position::start();
+        let junk = Move {
+            captured: u64::MAX,
+            from: 200,
+            to: 77,
+            eight: false,
+        };
+        assert!(!pos.is_legal(junk));
+        let mut copy = pos;
+        assert!(copy.play(junk).is_err());
+        assert_eq!(copy, pos);
+        assert_eq!(junk.from(), 0);
+        assert!(!format!("{junk:?}").is_empty());
+        assert!(pos.move_chain(junk).is_none());
+    }
+
     #[cfg(feature = "serde")]
     #[test]
     fn serde_round_trip() {

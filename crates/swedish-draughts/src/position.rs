@@ -73,12 +73,14 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square of a bit (0 for a bit that is no square, as in a deserialized foreign move).
     fn square_of(&self, bit: u8) -> Square {
-        if self.eight {
-            Eight::square_of_bit()[bit as usize]
+        let table = if self.eight {
+            Eight::square_of_bit()
         } else {
-            Ten::square_of_bit()[bit as usize]
-        }
+            Ten::square_of_bit()
+        };
+        table.get(bit as usize).copied().unwrap_or(0)
     }
 
     /// The start square.
