@@ -3,7 +3,7 @@
 
 use core::cmp::Ordering;
 
-use crate::board::{Point, PointSet, ROW_STRIDE};
+use crate::board::PointSet;
 use crate::position::{Color, Position};
 
 /// Which winner rule decides a finished game.
@@ -230,130 +230,175 @@ impl Score {
     }
 }
 
-/// Point indices live below 21 × 22; the cell array pads them by 23 on both sides so that
-/// every neighbour offset stays in bounds.
-const INDICES: usize = 21 * ROW_STRIDE as usize;
-const PAD: usize = 23;
 /// The most nodes (groups and empty regions) a board can have: one per point.
 const MAX_NODES: usize = 331;
+/// The most runs (maximal blocks of equal points within a row): one per point.
+const MAX_RUNS: usize = 331;
+/// The most touching pairs of runs: fewer than three per point.
+const MAX_RUN_EDGES: usize = 3 * MAX_RUNS;
 const NONE: u16 = u16::MAX;
-/// The most pairs of touching nodes: at most one per pair of neighbouring points (fewer than
-/// 3 per point).
-const MAX_EDGES: usize = 3 * MAX_NODES;
-/// Cell contents: the colour index of a stone, an empty point, or no point at all.
+/// The kind of an empty node (groups have their colour index, 0 or 1).
 const EMPTY_CELL: u8 = 2;
-const OFF_BOARD: u8 = 3;
-/// Offsets of the six neighbours of a point index.
-const NEIGHBOURS: [isize; 6] = [-1, 1, -22, 22, -23, 23];
 
 /// The position as a small graph: its groups and empty regions (nodes, each a connected set
 /// of points) and which of them touch. Dead-group removal only merges nodes, so every step of
 /// the scoring works on this graph instead of on points.
+///
+/// It is built from runs: the maximal blocks of equal points (black, white or empty) within a
+/// row. Runs of one row touch their neighbours in the row; a run on columns `a..=b` of row `r`
+/// touches the runs of row `r + 1` that meet columns `a..=b+1`. Touching runs of one kind
+/// belong to one node (union-find); touching runs of different kinds make the nodes' edges.
 struct Graph {
-    /// The node of each point index (`NONE` off the board).
-    label: [u16; INDICES],
-    /// Per node: its kind (colour index of a group, or `EMPTY_CELL`), and its points as a
-    /// range of `order`.
+    /// Per run: its row, its columns as a bit mask, and (once built) its node.
+    run_row: [u8; MAX_RUNS],
+    run_mask: [u32; MAX_RUNS],
+    run_node: [u16; MAX_RUNS],
+    runs: usize,
+    /// Per node: its kind (colour index of a group, or `EMPTY_CELL`) and number of points.
     kind: [u8; MAX_NODES],
-    start: [u16; MAX_NODES + 1],
-    order: [u16; MAX_NODES],
+    size: [u16; MAX_NODES],
     /// Per node: its neighbouring nodes as a range of `adj`.
     adj_start: [u16; MAX_NODES + 1],
-    adj: [u16; 2 * MAX_EDGES],
+    adj: [u16; 2 * MAX_RUN_EDGES],
     nodes: usize,
+}
+
+fn find(parent: &mut [u16; MAX_RUNS], mut x: usize) -> usize {
+    while parent[x] as usize != x {
+        let up = parent[parent[x] as usize];
+        parent[x] = up;
+        x = up as usize;
+    }
+    x
 }
 
 impl Graph {
     fn new(pos: &Position) -> Graph {
-        let mut cell = [OFF_BOARD; INDICES + 2 * PAD];
-        for (color, stones) in pos.stones.iter().enumerate() {
-            for p in stones.iter() {
-                cell[p.index() + PAD] = color as u8;
-            }
-        }
-        let empty = pos.empty_points();
-        for p in empty.iter() {
-            cell[p.index() + PAD] = EMPTY_CELL;
-        }
+        let board = pos.points();
+        let words = [pos.stones[0], pos.stones[1], pos.empty_points()];
         let mut g = Graph {
-            label: [NONE; INDICES],
+            run_row: [0; MAX_RUNS],
+            run_mask: [0; MAX_RUNS],
+            run_node: [NONE; MAX_RUNS],
+            runs: 0,
             kind: [0; MAX_NODES],
-            start: [0; MAX_NODES + 1],
-            order: [0; MAX_NODES],
+            size: [0; MAX_NODES],
             adj_start: [0; MAX_NODES + 1],
-            adj: [0; 2 * MAX_EDGES],
+            adj: [0; 2 * MAX_RUN_EDGES],
             nodes: 0,
         };
-        // Label the connected sets of equal cells (groups and empty regions), each by a
-        // breadth-first search that uses `order` as its queue. A node meets the nodes
-        // labelled before it on the way: each pair of touching nodes is recorded once, by
-        // the later of the two.
-        let mut edge_from = [0u16; MAX_EDGES];
-        let mut edge_to = [0u16; MAX_EDGES];
+        let mut run_kind = [0u8; MAX_RUNS];
+        let mut parent = [0u16; MAX_RUNS];
+        let mut edge_a = [0u16; MAX_RUN_EDGES];
+        let mut edge_b = [0u16; MAX_RUN_EDGES];
         let mut edges = 0usize;
-        let mut stamp = [NONE; MAX_NODES];
-        let mut len = 0usize;
-        for p in pos.points().iter() {
-            let p = p.index();
-            if g.label[p] != NONE {
-                continue;
+        let mut row_first = [0usize; 22];
+        // The runs, row by row, left to right; neighbours in a row always differ in kind.
+        for (row, first) in row_first.iter_mut().enumerate().take(21) {
+            *first = g.runs;
+            let mut rest = board.0[row];
+            while rest != 0 {
+                let start = rest.trailing_zeros();
+                let kind = (0..3)
+                    .find(|&k| words[k].0[row] >> start & 1 != 0)
+                    .unwrap_or(2);
+                let len = (!(words[kind].0[row] >> start)).trailing_zeros();
+                let mask = (u32::MAX >> (32 - len)) << start;
+                rest &= !mask;
+                let id = g.runs;
+                g.run_row[id] = row as u8;
+                g.run_mask[id] = mask;
+                run_kind[id] = kind as u8;
+                parent[id] = id as u16;
+                if id > *first {
+                    edge_a[edges] = (id - 1) as u16;
+                    edge_b[edges] = id as u16;
+                    edges += 1;
+                }
+                g.runs += 1;
             }
-            let node = g.nodes;
-            let kind = cell[p + PAD];
-            g.kind[node] = kind;
-            g.start[node] = len as u16;
-            g.label[p] = node as u16;
-            g.order[len] = p as u16;
-            len += 1;
-            let mut i = g.start[node] as usize;
-            while i < len {
-                let q = g.order[i] as usize + PAD;
-                for d in NEIGHBOURS {
-                    let r = q.wrapping_add_signed(d);
-                    let c = cell[r];
-                    if c == OFF_BOARD {
-                        continue;
-                    }
-                    let other = g.label[r - PAD];
-                    if c == kind {
-                        if other == NONE {
-                            g.label[r - PAD] = node as u16;
-                            g.order[len] = (r - PAD) as u16;
-                            len += 1;
+        }
+        row_first[21] = g.runs;
+        // Runs of consecutive rows: a run on columns a..=b touches columns a..=b+1 below.
+        for row in 0..20 {
+            let (mut i, mut j) = (row_first[row], row_first[row + 1]);
+            let (end_i, end_j) = (row_first[row + 1], row_first[row + 2]);
+            while i < end_i && j < end_j {
+                let reach = g.run_mask[i] | g.run_mask[i] << 1;
+                if reach & g.run_mask[j] != 0 {
+                    if run_kind[i] == run_kind[j] {
+                        let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                        if a != b {
+                            parent[a.max(b)] = a.min(b) as u16;
                         }
-                    } else if other != NONE && stamp[other as usize] != node as u16 {
-                        stamp[other as usize] = node as u16;
-                        edge_from[edges] = node as u16;
-                        edge_to[edges] = other;
+                    } else {
+                        edge_a[edges] = i as u16;
+                        edge_b[edges] = j as u16;
                         edges += 1;
                     }
                 }
-                i += 1;
+                // Advance the run whose reach ends first (the upper one on a tie: the next
+                // upper run may still touch the same lower run).
+                let end_upper = 32 - reach.leading_zeros();
+                let end_lower = 32 - g.run_mask[j].leading_zeros();
+                if end_upper <= end_lower {
+                    i += 1;
+                } else {
+                    j += 1;
+                }
             }
-            g.nodes += 1;
         }
-        g.start[g.nodes] = len as u16;
-        // The neighbouring nodes of each node (both directions of every pair), by a counting
-        // sort of the pairs.
+        // Nodes: the union-find classes, numbered in the order of their first run (so in the
+        // order of their lowest points).
+        for r in 0..g.runs {
+            let root = find(&mut parent, r);
+            if g.run_node[root] == NONE {
+                g.run_node[root] = g.nodes as u16;
+                g.kind[g.nodes] = run_kind[root];
+                g.nodes += 1;
+            }
+            let node = g.run_node[root];
+            g.run_node[r] = node;
+            g.size[node as usize] += g.run_mask[r].count_ones() as u16;
+        }
+        // The neighbouring nodes of each node: a counting sort of both directions of every
+        // pair of touching runs, then repeats removed node by node.
         let mut degree = [0u16; MAX_NODES + 1];
         for e in 0..edges {
-            degree[edge_from[e] as usize] += 1;
-            degree[edge_to[e] as usize] += 1;
+            degree[g.run_node[edge_a[e] as usize] as usize] += 1;
+            degree[g.run_node[edge_b[e] as usize] as usize] += 1;
         }
+        let mut fill = [0u16; MAX_NODES + 1];
         let mut total = 0u16;
-        for (start, d) in g.adj_start.iter_mut().zip(degree.iter_mut()).take(g.nodes) {
-            *start = total;
-            total += *d;
-            *d = *start;
+        for (f, &d) in fill.iter_mut().zip(&degree).take(g.nodes) {
+            *f = total;
+            total += d;
         }
-        g.adj_start[g.nodes] = total;
+        let mut raw = [0u16; 2 * MAX_RUN_EDGES];
         for e in 0..edges {
-            let (a, b) = (edge_from[e] as usize, edge_to[e] as usize);
-            g.adj[degree[a] as usize] = b as u16;
-            degree[a] += 1;
-            g.adj[degree[b] as usize] = a as u16;
-            degree[b] += 1;
+            let a = g.run_node[edge_a[e] as usize] as usize;
+            let b = g.run_node[edge_b[e] as usize] as usize;
+            raw[fill[a] as usize] = b as u16;
+            fill[a] += 1;
+            raw[fill[b] as usize] = a as u16;
+            fill[b] += 1;
         }
+        let mut stamp = [NONE; MAX_NODES];
+        let mut len = 0usize;
+        let mut from = 0usize;
+        for (n, &end) in fill.iter().enumerate().take(g.nodes) {
+            g.adj_start[n] = len as u16;
+            let to = end as usize;
+            for &other in &raw[from..to] {
+                if stamp[other as usize] != n as u16 {
+                    stamp[other as usize] = n as u16;
+                    g.adj[len] = other;
+                    len += 1;
+                }
+            }
+            from = to;
+        }
+        g.adj_start[g.nodes] = len as u16;
         g
     }
 
@@ -362,15 +407,16 @@ impl Graph {
     }
 
     fn size(&self, node: usize) -> usize {
-        (self.start[node + 1] - self.start[node]) as usize
+        self.size[node] as usize
     }
 
-    fn points(&self, node: usize) -> PointSet {
-        let mut set = PointSet::EMPTY;
-        for &p in &self.order[self.start[node] as usize..self.start[node + 1] as usize] {
-            set.insert(Point::from_index(p as usize));
+    /// The points of every node.
+    fn node_points(&self) -> Vec<PointSet> {
+        let mut sets = vec![PointSet::EMPTY; self.nodes];
+        for r in 0..self.runs {
+            sets[self.run_node[r] as usize].0[self.run_row[r] as usize] |= self.run_mask[r];
         }
-        set
+        sets
     }
 }
 
@@ -517,8 +563,8 @@ impl Position {
             })
             .collect();
         let mut groups = Vec::new();
-        for n in 0..g.nodes {
-            let points = g.points(n);
+        let node_points = g.node_points();
+        for (n, &points) in node_points.iter().enumerate() {
             let r = res.region[n];
             if r != NONE {
                 let region = &mut regions[r as usize];
