@@ -180,6 +180,42 @@ impl Position {
         found
     }
 
+    /// The points a move must touch (leave or land on) to give `player` a winning move, when
+    /// it has none now: for every line where `player` has at least two own base points, the
+    /// line's free base point and check points, the points a stone could slide to that base
+    /// point from (up to and including the first stone in each direction), and the
+    /// neighbours of the check points (the room a check stone needs to move off). A move that
+    /// touches none of these points leaves every such line as it was.
+    pub(crate) fn threat_zone(&self, player: Color) -> u64 {
+        let geo = self.geo();
+        let own = self.own[player.index()];
+        let occupied = self.occupied();
+        let mut zone = 0;
+        for d in 0..4 {
+            let s = geo.shift[d];
+            let step = s as usize;
+            let a0 = own & geo.starts[d];
+            let a2 = own >> (2 * s);
+            let a4 = own >> (4 * s);
+            for p in bits((a0 & a2) | (a0 & a4) | (a2 & a4)) {
+                let bases = 1u64 << p | 1 << (p + 2 * step) | 1 << (p + 4 * step);
+                let checks = 1u64 << (p + step) | 1 << (p + 3 * step);
+                zone |= checks;
+                let free = bases & !own;
+                if free == 0 {
+                    zone |= geo.neighbours[p + step] | geo.neighbours[p + 3 * step];
+                } else {
+                    zone |= free;
+                    if free & occupied == 0 {
+                        let target = free.trailing_zeros() as usize;
+                        zone |= geo.slides(target, occupied) | geo.first_stones(target, occupied);
+                    }
+                }
+            }
+        }
+        zone
+    }
+
     /// Whether any player has a winning move here.
     pub fn anyone_threatens(&self) -> bool {
         Color::ALL.into_iter().any(|c| self.has_winning_move(c))

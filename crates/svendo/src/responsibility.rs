@@ -177,6 +177,13 @@ impl Position {
         } else {
             Witnesses::new()
         };
+        // When N does not threaten now, only a move that touches N's threat zone can give N a
+        // winning move.
+        let n_zone = if n_threatens {
+            u64::MAX
+        } else {
+            self.threat_zone(n)
+        };
         let geo = self.geo();
         let mut kept = 0;
         let mut allowed_anyway = 0;
@@ -187,6 +194,12 @@ impl Position {
                 }
                 _ => u64::MAX,
             };
+            if touched & n_zone == 0 {
+                // N still has no winning move after this move.
+                keep.set(i);
+                kept += 1;
+                continue;
+            }
             let n_keeps_a_win = n_witnesses.supports().iter().any(|&s| s & touched == 0);
             if n_keeps_a_win && !p_can_win {
                 continue;
