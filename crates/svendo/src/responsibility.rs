@@ -15,9 +15,11 @@
 //! winning move, keep those moves and P's winning moves.
 //!
 //! Cost: both rules need R to have a winning move, so the common case pays one bit-parallel
-//! threat test ([`Position::has_winning_move`]). Only when R threatens are P's moves classified;
-//! only when that classification would restrict anything and N does not threaten now does the
-//! two-ply unstoppable look-ahead run, and it stops at the first pair of moves that stops R.
+//! threat test ([`Position::has_winning_move`]). Only when R threatens are P's moves
+//! classified; moves that cannot change N's situation (they touch no support of N's winning
+//! moves, or nothing of N's threat zone) are not played out. Only when that classification
+//! would restrict anything and N does not threaten now does the two-ply unstoppable look-ahead
+//! run, and it plays out only the move pairs that touch every support of R's winning moves.
 //! The look-ahead uses the plain movement rules, so it never recurses.
 
 use crate::board::bits;
