@@ -56,6 +56,7 @@ impl Position {
     /// Whether the block-the-follower rule is in force: both N and R have a winning move now.
     pub fn must_block_follower(&self) -> bool {
         !self.is_placement()
+            && self.win.is_none()
             && self.has_winning_move(self.to_move.prev())
             && self.has_winning_move(self.to_move.next())
     }
@@ -154,6 +155,9 @@ impl Position {
     /// Which responsibility rule restricts the side to move here, if any (it restricts only when
     /// some but not all of P's moves leave N without a winning move).
     pub fn responsibility(&self) -> Responsibility {
+        if self.is_placement() || self.win.is_some() {
+            return Responsibility::Free;
+        }
         let mut moves = Vec::new();
         self.plain_slides_into(&mut moves);
         self.restriction(&moves).0
