@@ -584,8 +584,8 @@ fn random_positions_against_naive() {
 #[ignore]
 fn print_naive_counts() {
     for (text, n, depth) in [
-        (Position::start().to_string(), 10, 7),
-        (Position::start_8x8().to_string(), 8, 8),
+        (Position::start().to_string(), 10, 8),
+        (Position::start_8x8().to_string(), 8, 9),
     ] {
         let naive = Naive::parse(&text, n);
         for d in 1..=depth {
