@@ -337,7 +337,11 @@ fn print_naive_counts() {
     ] {
         let naive = Naive::parse(text);
         println!("{text}");
-        for d in 1..=2 {
+        let depth = std::env::var("SVENDO_NAIVE_DEPTH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
+        for d in 1..=depth {
             println!("perft {d}: {}", naive.perft(d));
         }
     }
