@@ -36,22 +36,28 @@ impl Position {
             // targets come from a table, all three slots are written whatever their number,
             // and the whole buffer is copied (a fixed size, so no loop and no memcpy call)
             // before the list is cut to its length: no branch depends on the targets.
-            Phase::Movement if count(own) <= 3 => {
-                let mut buffer = [Move::Place(Point::CENTRE); 9];
+            Phase::Movement if count(own) == 3 => {
+                let mut buffer = [Move::Place(Point::CENTRE); 12];
+                let first = Point::lowest(own);
+                let rest = own & (own - 1);
+                let second = Point::lowest(rest);
+                let third = Point::lowest(rest & (rest - 1));
                 let mut n = 0;
-                for from in points(own) {
+                for from in [first, second, third] {
                     let targets = from.neighbours() & empty;
                     let [a, b, c] = FIRST_THREE[targets as usize];
-                    buffer[n] = Move::Step { from, to: a };
-                    buffer[n + 1] = Move::Step { from, to: b };
-                    buffer[n + 2] = Move::Step { from, to: c };
+                    // `n` is at most 6 here, so `n & 7` is `n` and the slots stay in bounds.
+                    let at = n & 7;
+                    buffer[at] = Move::Step { from, to: a };
+                    buffer[at + 1] = Move::Step { from, to: b };
+                    buffer[at + 2] = Move::Step { from, to: c };
                     // At most three targets: the phase leaves at most three empty points.
                     n += count(targets) as usize;
                 }
-                moves.extend_from_slice(&buffer);
+                moves.extend_from_slice(&buffer[..9]);
                 moves.truncate(n);
             }
-            // More than three stones of one colour: only after unchecked illegal moves.
+            // Not three stones of the side to move: only after unchecked illegal moves.
             Phase::Movement => {
                 for from in points(own) {
                     for to in points(from.neighbours() & empty) {
