@@ -311,6 +311,36 @@ mod tests {
         assert_eq!(position.nth_move(moves.len()), None);
     }
 
+    /// `play_unchecked` with illegal moves leaves an unspecified position, but nothing done
+    /// with it afterwards may panic (more than three stones, overlapping colours, …).
+    #[test]
+    fn unchecked_illegal_moves_never_panic() {
+        let mut all = Vec::new();
+        for from in Point::ALL {
+            all.push(Move::Place(from));
+            for to in Point::ALL {
+                all.push(Move::Step { from, to });
+            }
+        }
+        let mut rng = game_core::Rng::new(11);
+        let solver = crate::Solver::shared();
+        for _ in 0..400 {
+            let mut position = Position::start();
+            for _ in 0..12 {
+                let &mv = rng.choose(&all).expect("moves");
+                position.play_unchecked(mv);
+                let moves = position.legal_moves();
+                assert_eq!(position.count_legal_moves(&mut Vec::new()), moves.len());
+                for (k, &m) in moves.iter().enumerate() {
+                    assert_eq!(position.nth_move(k), Some(m));
+                }
+                let _ = (position.outcome(), position.to_string(), position.diagram());
+                let _ = (solver.value(&position), solver.best_moves(&position));
+                let _ = position.random_playout(&mut rng, 20);
+            }
+        }
+    }
+
     #[test]
     fn only_own_stones_move() {
         let position = pos("BB./.WW/.WB w");
