@@ -1,4 +1,4 @@
-//! Property tests: the invariants of /work/shared/design.md on positions reached by random
+//! Property tests: the invariants of shared/design.md on positions reached by random
 //! play on both boards.
 
 use proptest::prelude::*;
