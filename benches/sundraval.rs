@@ -31,7 +31,11 @@ fn random_opening(size: u32, points: &[Point], rng: &mut Rng) -> Position {
         white = points[rng.below(points.len())];
     }
     pos.play_unchecked(Move::Opening { black, white });
-    pos.play_unchecked(if rng.below(2) == 0 { Move::Keep } else { Move::Swap });
+    pos.play_unchecked(if rng.below(2) == 0 {
+        Move::Keep
+    } else {
+        Move::Swap
+    });
     pos
 }
 
