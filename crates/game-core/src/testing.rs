@@ -324,6 +324,91 @@ fn check_legal_move<G: Game>(pos: &G, mv: G::Move) {
     );
 }
 
+/// Plies a fuzz input may play by move index, at most (keeps one run short).
+const FUZZ_PLIES: usize = 300;
+
+/// The fuzz driver every game's cargo-fuzz target calls: fuzzer bytes become a position, move
+/// texts and move choices, and every position reached passes [`check_position`] and `extra`
+/// (the game's own checks). Nothing may panic on any input except a failed check.
+///
+/// Layout of the input: the first byte picks the board (below 128: the position text decides,
+/// or the default board; from 128: one of [`Game::BOARD_SIZES`], when the game has several);
+/// the text up to the next `\n` is tried as a position string (the start position on that
+/// board is used when it is not one); the following lines, up to a line `#`, are tried as move
+/// texts in turn; every byte after that picks a legal move by index.
+///
+/// ```
+/// use game_core::testing::fuzz_game;
+/// use game_core::tictactoe::TicTacToe;
+/// fuzz_game::<TicTacToe>(b"\0x../.o./... x\nb1\nzz\n#\n\x07\x01", |_| {});
+/// fuzz_game::<TicTacToe>(&[0xff, 0x00], |_| {});
+/// ```
+pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
+    let Some((&board, data)) = data.split_first() else {
+        return;
+    };
+    let size = match G::BOARD_SIZES {
+        [] => None,
+        sizes if board >= 128 => Some(sizes[usize::from(board) % sizes.len()]),
+        _ => None,
+    };
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let first = lines.next().unwrap_or("");
+    let start = match size {
+        Some(size) => G::start_with_size(size).expect("a size from BOARD_SIZES"),
+        None => G::start(),
+    };
+    let mut pos = match G::parse_position(first, size) {
+        Ok(pos) => pos,
+        Err(err) => {
+            assert!(
+                err.offset <= first.len(),
+                "{first:?}: the error's offset is past the text: {err}"
+            );
+            start
+        }
+    };
+    let mut seen: Vec<G::Move> = Vec::new();
+    let mut check = |pos: &G, seen: &mut Vec<G::Move>| {
+        check_position(pos, seen);
+        extra(pos);
+        // Keep a few recent moves: tried, and expected to be refused, where they are illegal.
+        seen.extend(pos.legal_moves().iter().take(4));
+        let excess = seen.len().saturating_sub(REFUSALS_PER_POSITION);
+        seen.drain(..excess);
+    };
+    check(&pos, &mut seen);
+    let mut consumed = first.len() + 1;
+    for line in lines.by_ref() {
+        consumed += line.len() + 1;
+        if line == "#" {
+            break;
+        }
+        if let Ok(mv) = pos.parse_move(line) {
+            assert!(
+                pos.is_legal(mv),
+                "{pos}: {line:?} parses to a move that is not legal"
+            );
+            pos.play(mv)
+                .unwrap_or_else(|e| panic!("{pos}: {line:?} parses but does not play: {e}"));
+            check(&pos, &mut seen);
+        }
+    }
+    let mut moves = Vec::new();
+    for &byte in text.as_bytes().iter().skip(consumed).take(FUZZ_PLIES) {
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        // Spread a byte over long move lists (Sundraval's opening has thousands of moves).
+        let mv = moves[usize::from(byte) * 7919 % moves.len()];
+        pos.play(mv)
+            .unwrap_or_else(|e| panic!("{pos}: a generated move does not play: {e}"));
+        check(&pos, &mut seen);
+    }
+}
+
 /// One entry of a perft vector file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftEntry {
