@@ -7,51 +7,21 @@
 use crate::board::Square;
 use crate::position::{Color, Kind};
 
-/// SplitMix64, run at compile time to fill the tables.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+/// The piece keys in one run, from the workspace's shared generator.
+const PIECE_FLAT: [u64; 2 * 5 * 64] = game_core::zobrist_keys(0xC4E7_E851_0000_0001);
 
 const fn build_piece_keys() -> [[[u64; 64]; 5]; 2] {
     let mut keys = [[[0; 64]; 5]; 2];
-    let mut state = 0xC4E7_E851_0000_0001;
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 5 {
-            let mut s = 0;
-            while s < 64 {
-                let (next, key) = splitmix(state);
-                state = next;
-                keys[c][k][s] = key;
-                s += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    keys
-}
-
-const fn build_last_keys() -> [u64; 65] {
-    let mut keys = [0; 65];
-    let mut state = 0x1A57_0000_DEAD_BEEF;
-    let mut s = 0;
-    while s < 65 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys[s] = key;
-        s += 1;
+    let mut i = 0;
+    while i < 2 * 5 * 64 {
+        keys[i / 320][(i / 64) % 5][i % 64] = PIECE_FLAT[i];
+        i += 1;
     }
     keys
 }
 
 static PIECE_KEYS: [[[u64; 64]; 5]; 2] = build_piece_keys();
-const LAST_KEYS: [u64; 65] = build_last_keys();
+const LAST_KEYS: [u64; 65] = game_core::zobrist_keys(0x1A57_0000_DEAD_BEEF);
 
 /// The key of `color`'s `kind` on `sq`.
 #[inline]

@@ -1,25 +1,7 @@
 //! Zobrist keys: the hash covers the board, the hands and the side to move (not the movement
 //! move counts of the position string's field 4, and not a recorded win).
 
-const fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const fn keys<const N: usize>(salt: u64) -> [u64; N] {
-    let mut out = [0u64; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = splitmix(
-            salt.wrapping_mul(0x1000_0001)
-                .wrapping_add(i as u64 * 0x9E37),
-        );
-        i += 1;
-    }
-    out
-}
+use game_core::zobrist_keys as keys;
 
 /// Stone keys: `STONES[kind * 64 + index]`, kind 0..3 the players' own stones, 3 a master.
 pub(crate) const STONES: [u64; 256] = keys(1);

@@ -6,27 +6,15 @@ pub(crate) const WHITE_DAME: usize = 1;
 pub(crate) const BLACK_MAN: usize = 2;
 pub(crate) const BLACK_DAME: usize = 3;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+/// The keys in one run, from the workspace's shared generator.
+const FLAT: [u64; 4 * 64] = game_core::zobrist_keys(0x5745_4445_4E00_0000); // "SWEDEN"
 
 const fn make_keys() -> [[u64; 64]; 4] {
     let mut keys = [[0; 64]; 4];
-    let mut state = 0x5745_4445_4E00_0000; // "SWEDEN"
-    let mut kind = 0;
-    while kind < 4 {
-        let mut bit = 0;
-        while bit < 64 {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys[kind][bit] = key;
-            bit += 1;
-        }
-        kind += 1;
+    let mut i = 0;
+    while i < 4 * 64 {
+        keys[i / 64][i % 64] = FLAT[i];
+        i += 1;
     }
     keys
 }
