@@ -30,3 +30,8 @@ pub use svendo;
 pub use swedish_draughts;
 
 pub mod games;
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
