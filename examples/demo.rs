@@ -48,17 +48,7 @@ impl GameVisitor for Demo {
         for line in end.details() {
             println!("{line}");
         }
-        match record.outcome() {
-            Some(outcome) => match outcome.winner() {
-                Some(player) => println!(
-                    "outcome: winner {} ({})",
-                    end.color_name(player),
-                    outcome.reason()
-                ),
-                None => println!("outcome: draw ({})", outcome.reason()),
-            },
-            None => unreachable!("the loop plays until the game ends"),
-        }
+        println!("{}", games::outcome_line(&end, record.outcome()));
     }
 }
 

@@ -14,7 +14,7 @@ mod common;
 use std::process::ExitCode;
 
 use boardrules::games::{self, Describe, GameVisitor};
-use game_core::{Game, GameRecord, Outcome};
+use game_core::GameRecord;
 
 const USAGE: &str = "usage: show GAME [--size N] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
@@ -83,24 +83,8 @@ impl GameVisitor for Show {
         for line in pos.details() {
             println!("{line}");
         }
-        println!("{}", outcome_line(&pos, record.outcome()));
+        println!("{}", games::outcome_line(&pos, record.outcome()));
         Ok(())
-    }
-}
-
-/// The contract line: `outcome: none`, `outcome: draw (REASON)` or
-/// `outcome: winner COLOUR (REASON[, N points])`.
-fn outcome_line<G: Game>(pos: &G, outcome: Option<Outcome<G::Player>>) -> String {
-    match outcome {
-        None => "outcome: none".to_owned(),
-        Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),
-        Some(Outcome::Winner { player, reason }) => match pos.score(player) {
-            Some(points) => format!(
-                "outcome: winner {} ({reason}, {points} points)",
-                pos.color_name(player)
-            ),
-            None => format!("outcome: winner {} ({reason})", pos.color_name(player)),
-        },
     }
 }
 

@@ -4,7 +4,7 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{Game, ParsePositionError, SizeError};
+use game_core::{Game, Outcome, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -108,6 +108,24 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<u32>) -> Result<G, SetupEr
         }
         (None, Some(size)) => Ok(G::start_with_size(size)?),
         (None, None) => Ok(G::start()),
+    }
+}
+
+/// The line that ends the `show` tool's output, a contract checked by other programs:
+/// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner COLOUR (REASON)`, the colour
+/// in lower case as the position names it, and `, N points` after the reason where the game
+/// scores.
+pub fn outcome_line<G: Game>(pos: &G, outcome: Option<Outcome<G::Player>>) -> String {
+    match outcome {
+        None => "outcome: none".to_owned(),
+        Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),
+        Some(Outcome::Winner { player, reason }) => {
+            let colour = pos.color_name(player);
+            match pos.score(player) {
+                Some(points) => format!("outcome: winner {colour} ({reason}, {points} points)"),
+                None => format!("outcome: winner {colour} ({reason})"),
+            }
+        }
     }
 }
 

@@ -47,3 +47,29 @@ fn unknown_names_are_refused_with_the_list_of_games() {
         format!("unknown game \"chess\" (games: {})", GAME_NAMES.join(", "))
     );
 }
+
+#[test]
+fn the_outcome_line_follows_the_contract() {
+    use boardrules::games::outcome_line;
+    use game_core::tictactoe::Mark;
+    use game_core::Outcome;
+    let pos = TicTacToe::start();
+    assert_eq!(outcome_line(&pos, None), "outcome: none");
+    assert_eq!(
+        outcome_line(
+            &pos,
+            Some(Outcome::Draw {
+                reason: "board full"
+            })
+        ),
+        "outcome: draw (board full)"
+    );
+    let win = Outcome::Winner {
+        player: Mark::O,
+        reason: "three in a row",
+    };
+    assert_eq!(
+        outcome_line(&pos, Some(win)),
+        "outcome: winner o (three in a row)"
+    );
+}
