@@ -172,7 +172,7 @@ fn playouts(c: &mut Criterion) {
             for _ in 0..PLAYOUTS {
                 let start = random_opening(9, &points, &mut rng);
                 let (end, n) = playout(start, &mut rng, &mut moves);
-                debug_assert_eq!(end.turn() == Turn::Setup, false);
+                debug_assert_ne!(end.turn(), Turn::Setup);
                 black_box(end.outcome());
                 plies += u64::from(n);
             }
