@@ -82,16 +82,29 @@ impl ParseMoveError {
 
 /// A move refused by checked play because it is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("illegal move {mv}")]
+#[error("illegal move {mv}{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })]
 pub struct IllegalMoveError {
-    /// The move, as its debug text (an illegal move may have no notation).
+    /// The move, as its text where it has one, else its debug text.
     pub mv: String,
+    /// Why it is illegal, where the game can say (may be empty).
+    pub reason: String,
 }
 
 impl IllegalMoveError {
-    /// An error for the move described by `mv`.
+    /// An error for the move described by `mv`, without a reason.
     pub fn new(mv: impl Into<String>) -> Self {
-        Self { mv: mv.into() }
+        Self {
+            mv: mv.into(),
+            reason: String::new(),
+        }
+    }
+
+    /// An error for the move described by `mv`, saying why it is illegal.
+    pub fn with_reason(mv: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            mv: mv.into(),
+            reason: reason.into(),
+        }
     }
 }
 

@@ -123,7 +123,7 @@ impl Game for Position {
                 self.apply(mv);
                 Ok(())
             }
-            Some(reason) => Err(IllegalMoveError::new(format!("{mv} ({reason})"))),
+            Some(reason) => Err(IllegalMoveError::with_reason(mv.to_string(), reason)),
         }
     }
 
@@ -311,7 +311,8 @@ mod tests {
         let err = position
             .play(Move::Place(Point::CENTRE))
             .expect_err("b2 is taken");
-        assert!(err.mv.contains("b2 is not empty"), "{err}");
+        assert_eq!((err.mv.as_str(), err.reason.as_str()), ("b2", "b2 is not empty"));
+        assert_eq!(err.to_string(), "illegal move b2: b2 is not empty");
         assert_eq!(position, before);
     }
 
