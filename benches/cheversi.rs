@@ -2,9 +2,11 @@
 //! the start (with and without bulk counting at the last ply), random playouts and the endgame
 //! solver. Run with `cargo bench --bench cheversi`.
 
+mod common;
+
 use std::hint::black_box;
 
-use cheversi::game_core::{perft, random_playout, Perft, Rng};
+use cheversi::game_core::{perft, random_playout, Rng};
 use cheversi::{Game, Move, Position, Solver};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -43,26 +45,7 @@ fn finished_games(count: usize) -> Vec<Position> {
 fn movegen(c: &mut Criterion) {
     let positions = positions();
     let mut group = c.benchmark_group("cheversi/movegen");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut moves: Vec<Move> = Vec::with_capacity(256);
-    group.bench_function("legal_moves_into", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for pos in &positions {
-                black_box(pos).legal_moves_into(&mut moves);
-                total += moves.len();
-            }
-            total
-        })
-    });
-    group.bench_function("count_legal_moves", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|pos| black_box(pos).count_legal_moves(&mut moves))
-                .sum::<usize>()
-        })
-    });
+    common::movegen(&mut group, "sampled_positions", &positions);
     group.finish();
 }
 
@@ -109,17 +92,12 @@ fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("cheversi/perft");
     group.sample_size(10);
     for depth in [4u32, 5] {
-        let nodes = perft(&start, depth);
-        group.throughput(Throughput::Elements(nodes));
-        let mut counter = Perft::new();
-        group.bench_function(format!("start_depth_{depth}_bulk"), |b| {
-            b.iter(|| counter.count(black_box(&start), depth))
-        });
+        common::perft(&mut group, "start", &start, depth);
     }
     let depth = 4;
     group.throughput(Throughput::Elements(perft(&start, depth)));
     let mut buffers = vec![Vec::new(); depth as usize];
-    group.bench_function(format!("start_depth_{depth}_playing_every_leaf"), |b| {
+    group.bench_function(format!("start/depth_{depth}_playing_every_leaf"), |b| {
         b.iter(|| perft_playing_leaves(black_box(&start), depth, &mut buffers))
     });
     group.finish();

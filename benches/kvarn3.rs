@@ -1,10 +1,10 @@
 //! Criterion benches for kvarn3: move generation, perft(9) from the start, random playouts and
 //! the full solve. Run with `cargo bench --bench kvarn3`.
 
-use std::hint::black_box;
+mod common;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use kvarn3::game_core::{perft, random_playout, Perft, Rng};
+use kvarn3::game_core::{random_playout, Rng};
 use kvarn3::{Game, Position, Solver};
 
 /// Fixed positions of both phases.
@@ -29,26 +29,7 @@ fn movegen(c: &mut Criterion) {
         .map(|t| t.parse().expect("valid"))
         .collect();
     let mut group = c.benchmark_group("kvarn3/movegen");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut moves = Vec::with_capacity(64);
-    group.bench_function("legal_moves_into", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for pos in &positions {
-                black_box(pos).legal_moves_into(&mut moves);
-                total += moves.len();
-            }
-            total
-        })
-    });
-    group.bench_function("count_legal_moves", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|pos| black_box(pos).count_legal_moves(&mut moves))
-                .sum::<usize>()
-        })
-    });
+    common::movegen(&mut group, "six_positions", &positions);
     group.finish();
 }
 
@@ -56,12 +37,7 @@ fn perft_bench(c: &mut Criterion) {
     let start = Position::start();
     let mut group = c.benchmark_group("kvarn3/perft");
     for depth in [7u32, 9] {
-        let nodes = perft(&start, depth);
-        group.throughput(Throughput::Elements(nodes));
-        let mut counter = Perft::new();
-        group.bench_function(format!("start_depth_{depth}"), |b| {
-            b.iter(|| counter.count(black_box(&start), depth))
-        });
+        common::perft(&mut group, "start", &start, depth);
     }
     group.finish();
 }

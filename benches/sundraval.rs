@@ -9,10 +9,12 @@
 //! rule (`Game::outcome`). Because a player nearly always has a placement until the board is
 //! full, a playout fills most of the board (about 200 plies on 9 a side).
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sundraval::game_core::{perft, Perft, Rng};
+use sundraval::game_core::Rng;
 use sundraval::{Game, Move, Point, Position, Turn};
 
 /// Playouts per measured iteration.
@@ -90,18 +92,8 @@ fn movegen(c: &mut Criterion) {
     let late = position_after(170, 12);
     eprintln!("middle game: {middle}\nlate: {late}");
     let mut group = c.benchmark_group("sundraval/movegen");
-    let mut moves = Vec::with_capacity(64);
     for (name, pos) in [("middle_game_70_stones", middle), ("late_170_stones", late)] {
-        group.throughput(Throughput::Elements(1));
-        group.bench_function(format!("legal_moves_into/{name}"), |b| {
-            b.iter(|| {
-                black_box(&pos).legal_moves_into(&mut moves);
-                moves.len()
-            })
-        });
-        group.bench_function(format!("count_legal_moves/{name}"), |b| {
-            b.iter(|| black_box(&pos).count_legal_moves(&mut moves))
-        });
+        common::movegen(&mut group, name, &[pos]);
     }
     // The opening lists every ordered pair of points: 46,872 moves.
     let mut opening = Vec::new();
@@ -121,12 +113,7 @@ fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("sundraval/perft");
     group.sample_size(20);
     for depth in [2u32, 3] {
-        let nodes = perft(&middle, depth);
-        group.throughput(Throughput::Elements(nodes));
-        let mut counter = Perft::new();
-        group.bench_function(format!("middle_game_depth_{depth}"), |b| {
-            b.iter(|| counter.count(black_box(&middle), depth))
-        });
+        common::perft(&mut group, "middle_game", &middle, depth);
     }
     group.finish();
 }

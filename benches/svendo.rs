@@ -2,10 +2,12 @@
 //! the responsibility look-ahead measured apart), win detection, perft, random playouts.
 //! Run with `cargo bench --bench svendo`.
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use svendo::game_core::{perft, Rng};
+use svendo::game_core::Rng;
 use svendo::{Color, Game, Move, Position};
 
 /// The movement-move cap of the random playouts: a game without a win after this many slides
@@ -177,15 +179,14 @@ fn win_detection(c: &mut Criterion) {
 
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("svendo/perft");
-    let start = Position::start();
-    let nodes = perft(&start, 3);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("start_3", |b| b.iter(|| perft(black_box(&start), 3)));
-    let quiet: Position = QUIET.parse().expect("valid");
-    let nodes = perft(&quiet, 3);
-    group.throughput(Throughput::Elements(nodes));
+    common::perft(&mut group, "start", &Position::start(), 3);
     group.sample_size(10);
-    group.bench_function("movement_3", |b| b.iter(|| perft(black_box(&quiet), 3)));
+    common::perft(
+        &mut group,
+        "movement",
+        &QUIET.parse::<Position>().expect("valid"),
+        3,
+    );
     group.finish();
 }
 

@@ -3,10 +3,12 @@
 //! counting at the last ply, and the crate's own fast perft), random playouts.
 //! Run with `cargo bench --bench swedish_draughts`.
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use swedish_draughts::game_core::{perft, random_playout, Perft, Rng};
+use swedish_draughts::game_core::{random_playout, Rng};
 use swedish_draughts::{Game, Position};
 
 /// Named positions for move generation (10x10 unless the name says 8x8).
@@ -49,18 +51,8 @@ fn movegen(c: &mut Criterion) {
             .map(|&(name, text)| (name, text.parse().expect("valid position"))),
     );
     let mut group = c.benchmark_group("swedish-draughts/movegen");
-    group.throughput(Throughput::Elements(1));
-    let mut moves = Vec::with_capacity(128);
     for (name, pos) in &positions {
-        group.bench_function(format!("legal_moves_into/{name}"), |b| {
-            b.iter(|| {
-                black_box(pos).legal_moves_into(&mut moves);
-                moves.len()
-            })
-        });
-        group.bench_function(format!("count_legal_moves/{name}"), |b| {
-            b.iter(|| black_box(pos).count_legal_moves(&mut moves))
-        });
+        common::movegen(&mut group, name, std::slice::from_ref(pos));
     }
     group.finish();
 }
@@ -72,13 +64,8 @@ fn perft_bench(c: &mut Criterion) {
         ("10x10", Position::start(), 7u32),
         ("8x8", Position::start_8x8(), 8),
     ] {
-        let nodes = perft(&start, depth);
-        group.throughput(Throughput::Elements(nodes));
-        let mut counter = Perft::new();
-        group.bench_function(format!("generic/{name}/{depth}"), |b| {
-            b.iter(|| counter.count(black_box(&start), depth))
-        });
-        group.bench_function(format!("fast/{name}/{depth}"), |b| {
+        common::perft(&mut group, &format!("generic/{name}"), &start, depth);
+        group.bench_function(format!("fast/{name}/depth_{depth}"), |b| {
             b.iter(|| black_box(&start).perft(depth))
         });
     }

@@ -1,0 +1,47 @@
+//! What every game's bench measures the same way: listing and counting the legal moves of
+//! fixed positions, and perft. Throughput is set in elements (positions, or perft nodes), so
+//! criterion reports positions or nodes per second.
+
+// Each bench uses what it needs of this module.
+#![allow(dead_code)]
+
+use std::hint::black_box;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Throughput};
+use game_core::{Game, Perft};
+
+/// `legal_moves_into/NAME` and `count_legal_moves/NAME` over every position of `positions`,
+/// with one reused move buffer (no allocation inside the measured loop).
+pub fn movegen<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, positions: &[G]) {
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut moves = Vec::with_capacity(256);
+    group.bench_function(format!("legal_moves_into/{name}"), |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for pos in positions {
+                black_box(pos).legal_moves_into(&mut moves);
+                total += moves.len();
+            }
+            total
+        })
+    });
+    group.bench_function(format!("count_legal_moves/{name}"), |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|pos| black_box(pos).count_legal_moves(&mut moves))
+                .sum::<usize>()
+        })
+    });
+}
+
+/// `NAME/depth_DEPTH`: game-core's perft (bulk counting at the last ply) from `pos`.
+pub fn perft<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pos: &G, depth: u32) {
+    let nodes = game_core::perft(pos, depth);
+    group.throughput(Throughput::Elements(nodes));
+    let mut counter = Perft::new();
+    group.bench_function(format!("{name}/depth_{depth}"), |b| {
+        b.iter(|| counter.count(black_box(pos), depth))
+    });
+}
