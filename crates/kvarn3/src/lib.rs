@@ -311,7 +311,10 @@ mod tests {
         let err = position
             .play(Move::Place(Point::CENTRE))
             .expect_err("b2 is taken");
-        assert_eq!((err.mv.as_str(), err.reason.as_str()), ("b2", "b2 is not empty"));
+        assert_eq!(
+            (err.mv.as_str(), err.reason.as_str()),
+            ("b2", "b2 is not empty")
+        );
         assert_eq!(err.to_string(), "illegal move b2: b2 is not empty");
         assert_eq!(position, before);
     }
