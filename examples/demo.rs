@@ -5,6 +5,8 @@
 //! cargo run --release --example demo [-- SEED]
 //! ```
 
+mod common;
+
 use std::process::ExitCode;
 
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
@@ -53,32 +55,24 @@ impl GameVisitor for Demo {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    common::run(run)
 }
 
 fn run() -> Result<(), String> {
-    {
-        let seed = match std::env::args().nth(1) {
-            Some(text) => text
-                .parse()
-                .map_err(|_| format!("SEED must be a number, not {text:?}"))?,
-            None => 2026,
-        };
-        for name in GAME_NAMES {
-            println!("==== {name} ====");
-            match games::visit(name, Demo { seed }) {
-                Ok(()) => {}
-                Err(UnknownGame::NotBuilt(_)) => println!("(not built yet)"),
-                Err(err) => return Err(err.to_string()),
-            }
-            println!();
+    let seed = match std::env::args().nth(1) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("SEED must be a number, not {text:?}"))?,
+        None => 2026,
+    };
+    for name in GAME_NAMES {
+        println!("==== {name} ====");
+        match games::visit(name, Demo { seed }) {
+            Ok(()) => {}
+            Err(UnknownGame::NotBuilt(_)) => println!("(not built yet)"),
+            Err(err) => return Err(err.to_string()),
         }
-        Ok(())
+        println!();
     }
+    Ok(())
 }

@@ -63,7 +63,7 @@ impl GameVisitor for Perft {
 
 fn main() -> ExitCode {
     common::run(|| {
-        let args = common::Args::parse(USAGE, &["--divide"], &["--fen", "--size"])?;
+        let args = common::Args::parse(USAGE, &["--divide", "--fen", "--size"])?;
         let [depth] = args.positional.as_slice() else {
             return Err(format!("expected GAME and DEPTH\n{USAGE}"));
         };

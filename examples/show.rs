@@ -90,7 +90,7 @@ impl GameVisitor for Show {
 
 fn main() -> ExitCode {
     common::run(|| {
-        let args = common::Args::parse(USAGE, &[], &["--fen", "--size", "--moves"])?;
+        let args = common::Args::parse(USAGE, &["--fen", "--size", "--moves"])?;
         if !args.positional.is_empty() {
             return Err(format!(
                 "unexpected {:?}\n{USAGE}",

@@ -1,6 +1,9 @@
 //! What the command-line examples share: reading their options, and failing with a clear
 //! message and a non-zero exit instead of a panic.
 
+// The demo takes no options: it uses `run` only.
+#![allow(dead_code)]
+
 use std::process::ExitCode;
 
 /// The options of `perft` and `show`: the game's name first, then positional arguments and
@@ -16,40 +19,42 @@ pub struct Args {
 }
 
 impl Args {
-    /// Reads the process arguments; `switches` are the value-less options this tool accepts
-    /// (`--divide`), `valued` the options that take a value (`--fen`, `--size`, `--moves`).
-    pub fn parse(usage: &str, switches: &[&str], valued: &[&str]) -> Result<Args, String> {
+    /// Reads the process arguments; `options` are the options this tool accepts, among
+    /// `--divide` (a switch) and `--fen`, `--size`, `--moves` (each takes a value).
+    pub fn parse(usage: &str, options: &[&str]) -> Result<Args, String> {
         let mut args = Args::default();
         let mut words = std::env::args().skip(1);
         while let Some(word) = words.next() {
             if word == "--help" || word == "-h" {
                 return Err(usage.to_owned());
             }
-            if let Some(name) = word.strip_prefix("--") {
-                if switches.contains(&word.as_str()) {
-                    args.divide |= name == "divide";
-                } else if valued.contains(&word.as_str()) {
-                    let value = words
-                        .next()
-                        .ok_or_else(|| format!("{word} needs a value\n{usage}"))?;
-                    match name {
-                        "size" => {
-                            let size = value
-                                .parse()
-                                .map_err(|_| format!("--size takes a number, not {value:?}"))?;
-                            args.size = Some(size);
-                        }
-                        "fen" => args.fen = Some(value),
-                        "moves" => args.moves = Some(value),
-                        _ => unreachable!("every valued option is handled"),
-                    }
+            if !word.starts_with("--") {
+                if args.game.is_empty() {
+                    args.game = word;
                 } else {
-                    return Err(format!("unknown option {word}\n{usage}"));
+                    args.positional.push(word);
                 }
-            } else if args.game.is_empty() {
-                args.game = word;
-            } else {
-                args.positional.push(word);
+                continue;
+            }
+            if !options.contains(&word.as_str()) {
+                return Err(format!("unknown option {word}\n{usage}"));
+            }
+            if word == "--divide" {
+                args.divide = true;
+                continue;
+            }
+            let value = words
+                .next()
+                .ok_or_else(|| format!("{word} needs a value\n{usage}"))?;
+            match word.as_str() {
+                "--size" => {
+                    let size = value
+                        .parse()
+                        .map_err(|_| format!("--size takes a number, not {value:?}"))?;
+                    args.size = Some(size);
+                }
+                "--fen" => args.fen = Some(value),
+                _ => args.moves = Some(value),
             }
         }
         if args.game.is_empty() {
