@@ -42,6 +42,8 @@
 
 #![warn(missing_docs)]
 
+extern crate alloc;
+
 mod error;
 mod game;
 mod outcome;
@@ -49,6 +51,7 @@ mod perft;
 mod playout;
 mod record;
 mod rng;
+pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;
@@ -61,4 +64,5 @@ pub use perft::{perft, perft_divide, Perft};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
+pub use search::{Engine, Limits, Score, SearchInfo, SearchResult, StopFlag};
 pub use zobrist::zobrist_keys;

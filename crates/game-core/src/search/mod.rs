@@ -1,0 +1,190 @@
+//! Generic game-tree search on the [`Game`] trait alone, behind one small engine interface.
+//!
+//! An [`Engine`] chooses a move for a [`GameRecord`] (so it sees the history: repetition and
+//! the other record draws) under [`Limits`], reports [`SearchInfo`] as it goes, and stops early
+//! when its [`StopFlag`] is raised (the `stop` command of an engine protocol). Tools and users
+//! swap engines without knowing which search is inside.
+//!
+//! Evaluation code for a particular game lives in that game's crate, never here.
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
+
+use crate::{Game, GameRecord};
+
+/// How long a search may run. Every limit that is set applies; the search stops at the first
+/// one reached. With no limit at all the search runs until its [`StopFlag`] is raised (or, for
+/// a search that can finish, until it has nothing left to search).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Greatest depth in plies (alpha-beta's iterative deepening; MCTS ignores it).
+    pub depth: Option<u32>,
+    /// Greatest number of positions visited (alpha-beta) or of tree nodes created (MCTS).
+    pub nodes: Option<u64>,
+    /// Greatest number of MCTS iterations (select, expand, evaluate, back up); alpha-beta
+    /// ignores it.
+    pub iterations: Option<u64>,
+    /// Wall-clock time from the start of the search.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// No limit: the search runs until it is stopped.
+    pub const INFINITE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        iterations: None,
+        time: None,
+    };
+
+    /// A depth limit only.
+    pub fn depth(plies: u32) -> Self {
+        Limits {
+            depth: Some(plies),
+            ..Self::INFINITE
+        }
+    }
+
+    /// A node limit only.
+    pub fn nodes(nodes: u64) -> Self {
+        Limits {
+            nodes: Some(nodes),
+            ..Self::INFINITE
+        }
+    }
+
+    /// An MCTS iteration limit only.
+    pub fn iterations(iterations: u64) -> Self {
+        Limits {
+            iterations: Some(iterations),
+            ..Self::INFINITE
+        }
+    }
+
+    /// A wall-clock limit only.
+    pub fn time(time: Duration) -> Self {
+        Limits {
+            time: Some(time),
+            ..Self::INFINITE
+        }
+    }
+
+    /// Whether no limit is set.
+    pub fn is_infinite(&self) -> bool {
+        *self == Self::INFINITE
+    }
+}
+
+/// A flag another thread raises to end a running search at once (it then returns the best move
+/// found so far). Cloning shares the flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A new, lowered flag.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search holding this flag to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Lowers the flag again, for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A search's opinion of the position, from the point of view of the player to move at the
+/// root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Score {
+    /// A heuristic value in hundredths of the game's unit (a man in draughts, a point in
+    /// Cheversi): positive is good for the player to move.
+    Centi(i32),
+    /// The player to move wins in this many plies with best play.
+    WinIn(u32),
+    /// The player to move loses in this many plies with best play.
+    LossIn(u32),
+    /// An exact draw with best play.
+    Draw,
+    /// The expected reward of the player to move, from 0 (loss) to 1 (win), as MCTS estimates
+    /// it (a draw is worth 1/N to each of N players).
+    Reward(f64),
+}
+
+/// What a search reports: after each iteration of deepening, now and then during MCTS, and at
+/// the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo<M> {
+    /// The depth completed (alpha-beta), or the greatest depth of the tree (MCTS).
+    pub depth: u32,
+    /// Positions visited (alpha-beta) or iterations run (MCTS).
+    pub nodes: u64,
+    /// The value of the root position, when the search has one.
+    pub score: Option<Score>,
+    /// The principal variation: the best move first.
+    pub pv: Vec<M>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchInfo<M> {
+    /// An empty report (nothing searched yet).
+    pub fn empty() -> Self {
+        SearchInfo {
+            depth: 0,
+            nodes: 0,
+            score: None,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// The answer of a search: the move to play (`None` when the game is over) and the final report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The chosen move, or `None` when the game is over (no legal move).
+    pub best_move: Option<M>,
+    /// The last report of the search.
+    pub info: SearchInfo<M>,
+}
+
+/// A player: chooses a move for the current position of a game record.
+///
+/// Implementations are deterministic for a given seed and input whenever no time limit is set
+/// (wall-clock limits make the amount of search depend on the machine).
+pub trait Engine<G: Game>: Send {
+    /// A short name for people and logs (`alphabeta`, `mcts`, `solver`, …).
+    fn name(&self) -> String;
+
+    /// Chooses a move for `record.current()` under `limits`, calling `report` with progress
+    /// (each completed depth, or now and then) and stopping early when `stop` is raised.
+    fn search(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move>;
+
+    /// Forgets everything learned about the previous game (transposition tables, trees).
+    fn new_game(&mut self) {}
+
+    /// Chooses a move under `limits`, without progress reports or a stop flag.
+    fn choose_move(&mut self, record: &GameRecord<G>, limits: &Limits) -> Option<G::Move> {
+        self.search(record, limits, &StopFlag::new(), &mut |_| {})
+            .best_move
+    }
+}
