@@ -50,6 +50,15 @@ pub trait Game:
     /// Every player, in the order they move (two or three of them).
     const PLAYERS: &'static [Self::Player];
 
+    /// The index of `player` in [`Game::PLAYERS`] (0 for the first to move), so generic code
+    /// can keep per-player arrays.
+    fn player_index(player: Self::Player) -> usize {
+        Self::PLAYERS
+            .iter()
+            .position(|&p| p == player)
+            .unwrap_or_default()
+    }
+
     /// The board sizes the game can be played on (`--size` of the tools), the default first;
     /// empty when the game has a single board.
     const BOARD_SIZES: &'static [u32] = &[];

@@ -188,3 +188,41 @@ pub trait Engine<G: Game>: Send {
             .best_move
     }
 }
+
+/// The most players a game of the workspace has (Svendo's three); the size of [`Rewards`].
+pub const MAX_PLAYERS: usize = 3;
+
+/// One reward per player, indexed by [`Game::player_index`]; each in `0.0..=1.0` and summing to
+/// 1 over the game's players (a win is 1 for the winner, a draw `1/N` for each of N players).
+/// Entries past the game's player count are 0.
+pub type Rewards = [f64; MAX_PLAYERS];
+
+/// The rewards of a finished game: 1 for the winner and 0 for the others, or `1/N` each on a
+/// draw among N players.
+pub fn outcome_rewards<G: Game>(outcome: &crate::Outcome<G::Player>) -> Rewards {
+    let mut rewards = [0.0; MAX_PLAYERS];
+    match outcome.winner() {
+        Some(winner) => rewards[G::player_index(winner)] = 1.0,
+        None => {
+            let share = 1.0 / G::PLAYERS.len() as f64;
+            for reward in rewards.iter_mut().take(G::PLAYERS.len()) {
+                *reward = share;
+            }
+        }
+    }
+    rewards
+}
+
+/// A game's static evaluation for alpha-beta search (two-player games).
+pub trait Evaluator<G: Game>: Send {
+    /// The value of `pos` for the player to move there, in hundredths of the game's unit
+    /// (positive: good for the player to move). Called only on positions whose game goes on.
+    fn evaluate(&mut self, pos: &G) -> i32;
+}
+
+/// How MCTS values a new leaf: a rollout (a simulated game to its end) or a direct estimate.
+pub trait LeafEvaluator<G: Game>: Send {
+    /// The expected reward of every player from `pos` (a position whose game goes on),
+    /// as [`Rewards`]. `rng` is the search's seeded generator, so a rollout stays deterministic.
+    fn evaluate(&mut self, pos: &G, rng: &mut crate::Rng) -> Rewards;
+}
