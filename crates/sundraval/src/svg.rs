@@ -148,7 +148,8 @@ impl Position {
         let mut svg = SvgWriter::new(options.size, width, height, &title);
         svg.rect("frame", 0.0, 0.0, width, height, PALETTE.frame);
 
-        // The wood: the hexagon of the corner points, pushed out by a little over half a step.
+        // The wood: the hexagon of the corner points, pushed out by three quarters of a step, so
+        // that the territory tints (cells reaching 1/√3 of a step from their points) stay on it.
         let m = f64::from(n - 1);
         let corners = [
             (0.0, 0.0),
@@ -158,7 +159,7 @@ impl Position {
             (m, 2.0 * m),
             (0.0, m),
         ];
-        let grow = (m + 0.6) / m;
+        let grow = (m + 0.75) / m;
         let mut d = String::new();
         for (i, (c, r)) in corners.iter().enumerate() {
             let (x, y) = layout.at(*c, *r);
@@ -225,7 +226,7 @@ impl Position {
         let font = 24.0;
         for row in 0..=last {
             let (lo, hi) = layout.row_span(row);
-            let ends = [(f64::from(lo) - 1.0, row), (f64::from(hi) + 1.0, row)];
+            let ends = [(f64::from(lo) - 1.1, row), (f64::from(hi) + 1.1, row)];
             let (x, y) = ends.iter().map(|&(c, r)| layout.at(c, f64::from(r))).fold(
                 (f64::INFINITY, 0.0),
                 |best, p| if p.0 < best.0 { p } else { best },
@@ -234,7 +235,7 @@ impl Position {
         }
         for col in 0..=last {
             let (lo, hi) = layout.row_span(col); // the rows of column `col`
-            let ends = [(col, f64::from(lo) - 1.0), (col, f64::from(hi) + 1.0)];
+            let ends = [(col, f64::from(lo) - 1.15), (col, f64::from(hi) + 1.15)];
             let (x, y) = ends.iter().map(|&(c, r)| layout.at(f64::from(c), r)).fold(
                 (0.0, f64::INFINITY),
                 |best, p| if p.1 < best.1 { p } else { best },
