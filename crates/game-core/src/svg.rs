@@ -85,10 +85,9 @@ pub const PALETTE: Palette = Palette {
     outline: "#101010",
 };
 
-/// The options every game's picture has, whatever its board.
-///
-/// Each game crate's `SvgOptions` carries the same fields (with the game's own move and
-/// point types) and converts them to this for the shared code.
+/// The options every game's picture has, whatever its board: each game crate's `SvgOptions`
+/// begins with these fields, by the same names and defaults (beside them the game's own
+/// `last_move`, `highlights` and extras). A generic program can keep a user's choice in one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommonOptions {
     /// The width of the picture in pixels (at least [`MIN_SIZE`]).
@@ -110,7 +109,7 @@ impl Default for CommonOptions {
 ///
 /// ```
 /// assert_eq!(game_core::svg::number(12.0), "12");
-/// assert_eq!(game_core::svg::number(0.125), "0.13");
+/// assert_eq!(game_core::svg::number(0.126), "0.13");
 /// assert_eq!(game_core::svg::number(-0.001), "0");
 /// assert_eq!(game_core::svg::number(2.5), "2.5");
 /// ```

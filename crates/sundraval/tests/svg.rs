@@ -115,8 +115,8 @@ fn the_opening_rings_both_stones() {
     assert_eq!(count(&svg, "piece black stone"), 1);
     assert_eq!(count(&svg, "piece white stone"), 1);
     assert_eq!(count(&svg, "last-move"), 2);
-    // Columns a..i and rows 1..9 on 5 a side: a1, the centre e5's neighbour e9? No: e9 is
-    // (4, 8), |4 − 8| = 4 ≤ 4, a point of the lowest row; i9 is the far corner.
+    // Columns a..i and rows 1..9 on 5 a side: a1 is a corner, e9 (column 4, row 8:
+    // |4 − 8| = 4 ≤ 4) a point of the last row, i9 the far corner. All three are points.
     assert_eq!(count(&svg, "highlight"), 3);
     let keep = pos.parse_move("keep").expect("a move");
     pos.play(keep).expect("legal");
