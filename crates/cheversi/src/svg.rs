@@ -1,17 +1,6 @@
-//! The picture of a position: the chessboard with Cheversi's pieces as a standalone SVG
-//! document.
+//! The picture of a position: the chessboard with Cheversi's pieces as a standalone SVG document.
 //!
-//! `a1` is dark, in White's bottom-left corner (Black's side at the bottom when flipped);
-//! files `a`–`h` below, ranks `1`–`8` on the left. A piece is its letter (`K` `Q` `R` `B` `N`)
-//! in a disc of its colour: an element of class `piece white king` (`black`; `queen`, `rook`,
-//! `bishop`, `knight`), so tools can count them. The last placement tints its square;
-//! highlighted squares carry a dot.
-//!
-//! With [`SvgOptions::attacks`] every empty square that scores is shaded and counted: its
-//! lower-left half pale for White with White's count in that corner on a white badge, its
-//! upper-right half dark for Black with Black's count on a black badge. The counts are the
-//! (piece, empty square) pairs of the scoring rule, so the white numbers add up to White's
-//! score and the black ones to Black's. Occupied squares score nothing and are not shaded.
+//! What is drawn and how is documented on [`SvgOptions`].
 
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
@@ -19,6 +8,18 @@ use crate::score::attacks_from;
 use crate::{board::squares, Color, Kind, Move, Position, Square};
 
 /// How a position is drawn by [`Position::to_svg`].
+///
+/// `a1` is dark, in White's bottom-left corner (Black's side at the bottom when flipped);
+/// files `a`–`h` below, ranks `1`–`8` on the left. A piece is its letter (`K` `Q` `R` `B` `N`)
+/// in a disc of its colour: an element of class `piece white king` (`black`; `queen`, `rook`,
+/// `bishop`, `knight`), so tools can count them. The last placement tints its square;
+/// highlighted squares carry a dot.
+///
+/// With [`SvgOptions::attacks`] every empty square that scores is shaded and counted: its
+/// lower-left half pale for White with White's count in that corner on a white badge, its
+/// upper-right half dark for Black with Black's count on a black badge. The counts are the
+/// (piece, empty square) pairs of the scoring rule, so the white numbers add up to White's
+/// score and the black ones to Black's. Occupied squares score nothing and are not shaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
     /// The picture's width in pixels (its height is the same); 400 by default.

@@ -1,16 +1,18 @@
 //! The picture of a position: the 3×3 board with its diagonals as a standalone SVG document.
 //!
-//! The nine points are drawn with the eight lines of the board (rows, columns, the two long
-//! diagonals), files `a`–`c` below and ranks `1`–`3` on the left, White's side (rank 1) at the
-//! bottom unless flipped. The last move is a ring on the point reached (and a dashed ring on
-//! the point left by a step); highlighted points carry a dot. Every stone is a
-//! `<circle class="piece white stone">` (or `black`), so tools can count them.
+//! What is drawn and how is documented on [`SvgOptions`].
 
 use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Point, Position};
 
 /// How a position is drawn by [`Position::to_svg`].
+///
+/// The nine points are drawn with the eight lines of the board (rows, columns, the two long
+/// diagonals), files `a`–`c` below and ranks `1`–`3` on the left, White's side (rank 1) at the
+/// bottom unless flipped. The last move is a ring on the point reached (and a dashed ring on
+/// the point left by a step); highlighted points carry a dot. Every stone is a
+/// `<circle class="piece white stone">` (or `black`), so tools can count them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
     /// The picture's width in pixels (its height is the same); 400 by default.

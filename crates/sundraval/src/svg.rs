@@ -1,26 +1,28 @@
-//! The picture of a position: the hexagon of intersections with its three directions of lines
-//! as a standalone SVG document.
+//! The picture of a position: the hexagon of intersections with its three directions of lines as a
+//! standalone SVG document.
 //!
-//! The board is drawn as the text diagram shows it: row `1` at the top, each row a horizontal
-//! line, the neighbours of a point left and right and diagonally above and below; flipped, it
-//! is turned half round. Each row's number stands at its left end, each column's letter at its
-//! upper end (so the letters run along the top and the upper right edge). Stones are elements
-//! of class `piece black stone` (`white`), so tools can count them.
-//!
-//! The last move rings the point placed on (both points of the opening). A pass, `keep` and
-//! `swap` change no point and draw no mark. Highlighted points carry a dot.
-//!
-//! With [`SvgOptions::score`] the board shows the score breakdown "as if the game ended now"
-//! ([`Position::score_breakdown`]): every point of a territory is tinted by its owner (dark for
-//! Black, light for White; the points of dead stones inside it too, as they count for its
-//! size), dead stones are crossed out, and living groups — revived ones included — are drawn
-//! plain. Neutral regions are not tinted.
+//! What is drawn and how is documented on [`SvgOptions`].
 
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Point, Position};
 
 /// How a position is drawn by [`Position::to_svg`].
+///
+/// The board is drawn as the text diagram shows it: row `1` at the top, each row a horizontal
+/// line, the neighbours of a point left and right and diagonally above and below; flipped, it
+/// is turned half round. Each row's number stands at its left end, each column's letter at its
+/// upper end (so the letters run along the top and the upper right edge). Stones are elements
+/// of class `piece black stone` (`white`), so tools can count them.
+///
+/// The last move rings the point placed on (both points of the opening). A pass, `keep` and
+/// `swap` change no point and draw no mark. Highlighted points carry a dot.
+///
+/// With [`SvgOptions::score`] the board shows the score breakdown "as if the game ended now"
+/// ([`Position::score_breakdown`]): every point of a territory is tinted by its owner (dark for
+/// Black, light for White; the points of dead stones inside it too, as they count for its
+/// size), dead stones are crossed out, and living groups — revived ones included — are drawn
+/// plain. Neutral regions are not tinted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
     /// The picture's width in pixels (the height follows the hexagon's proportions); 400 by

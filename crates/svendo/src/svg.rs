@@ -1,18 +1,20 @@
-//! The picture of a position: the rectangle of points with its lines in all four directions
-//! as a standalone SVG document.
+//! The picture of a position: the rectangle of points with its lines in all four directions as a
+//! standalone SVG document.
 //!
-//! Columns `a`… stand below, rows `1`… on the left, row 1 at the bottom (turned half round
-//! when flipped). The players' stones are black, white and red discs, the master stones green
-//! ones with a light ring: elements of class `piece black stone` (`white`, `red`) and
-//! `piece master stone`, so tools can count them. The last move rings the point placed on, or
-//! the point reached with a dashed ring on the point left; a pass draws no mark. Highlighted
-//! points carry a dot.
+//! What is drawn and how is documented on [`SvgOptions`].
 
 use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Point, Position};
 
 /// How a position is drawn by [`Position::to_svg`].
+///
+/// Columns `a`… stand below, rows `1`… on the left, row 1 at the bottom (turned half round
+/// when flipped). The players' stones are black, white and red discs, the master stones green
+/// ones with a light ring: elements of class `piece black stone` (`white`, `red`) and
+/// `piece master stone`, so tools can count them. The last move rings the point placed on, or
+/// the point reached with a dashed ring on the point left; a pass draws no mark. Highlighted
+/// points carry a dot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
     /// The picture's width in pixels (the height follows the board's proportions); 400 by

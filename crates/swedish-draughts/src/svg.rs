@@ -1,18 +1,20 @@
 //! The picture of a position: the 10x10 or 8x8 board as a standalone SVG document.
 //!
-//! The board is drawn as players know it: `a1` dark in White's bottom-left corner (Black's
-//! side at the bottom when flipped), every dark square carrying its PDN number in its top-left
-//! corner, files `a`… below and ranks `1`… on the left. Men are discs with an inner ring,
-//! dames carry a crown. The last move tints its start and end squares; the pieces a capture
-//! took (gone from the board after the move) are marked with a cross on their squares.
-//! Highlighted squares carry a dot. Every piece is an element of class
-//! `piece white man` (`black`, `dame`), so tools can count them.
+//! What is drawn and how is documented on [`SvgOptions`].
 
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Piece, Position, Square};
 
 /// How a position is drawn by [`Position::to_svg`].
+///
+/// The board is drawn as players know it: `a1` dark in White's bottom-left corner (Black's
+/// side at the bottom when flipped), every dark square carrying its PDN number in its top-left
+/// corner, files `a`… below and ranks `1`… on the left. Men are discs with an inner ring,
+/// dames carry a crown. The last move tints its start and end squares; the pieces a capture
+/// took (gone from the board after the move) are marked with a cross on their squares.
+/// Highlighted squares carry a dot. Every piece is an element of class
+/// `piece white man` (`black`, `dame`), so tools can count them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
     /// The picture's width in pixels (its height is the same); 400 by default.
