@@ -2,12 +2,17 @@
 //!
 //! ```text
 //! cargo run --release --example show -- GAME [--size N] [--fen "POSITION"] [--moves "M1 M2 …"]
+//!     [--svg FILE [--svg-size PIXELS]]
 //! ```
 //!
 //! It sets up the position (the start by default), plays the moves in order through a game
 //! record (so repetition draws count), then prints the board, the side to move, the legal moves
 //! (their number and up to 50 of them), the scores where the game has them, and as the last
 //! line exactly one of `outcome: none`, `outcome: draw (…)`, `outcome: winner COLOUR (…)`.
+//!
+//! With `--svg FILE` it also writes the picture of the final position, the last move marked,
+//! as a standalone SVG document to `FILE` (400 pixels wide, or `--svg-size PIXELS`). A file
+//! that cannot be written is an error (exit code 2) before anything is printed.
 
 mod common;
 
@@ -17,6 +22,7 @@ use boardrules::games::{self, Describe, GameVisitor};
 use game_core::GameRecord;
 
 const USAGE: &str = "usage: show GAME [--size N] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
+            [--svg FILE [--svg-size PIXELS]]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
 
 /// How many legal moves are listed, at most.
@@ -26,6 +32,8 @@ struct Show {
     fen: Option<String>,
     size: Option<u32>,
     moves: Vec<String>,
+    /// Where to write the picture, and its width in pixels.
+    svg: Option<(String, u32)>,
 }
 
 impl GameVisitor for Show {
@@ -55,6 +63,11 @@ impl GameVisitor for Show {
             }
         }
         let pos = *record.current();
+        if let Some((path, size)) = &self.svg {
+            let picture = pos.svg(record.moves().last().copied(), *size);
+            std::fs::write(path, picture)
+                .map_err(|e| format!("cannot write the picture to {path:?}: {e}"))?;
+        }
         println!("{}", pos.diagram());
         println!("position: {pos}");
         println!("to move: {}", pos.color_name(pos.to_move()));
@@ -90,7 +103,10 @@ impl GameVisitor for Show {
 
 fn main() -> ExitCode {
     common::run(|| {
-        let args = common::Args::parse(USAGE, &["--fen", "--size", "--moves"])?;
+        let args = common::Args::parse(
+            USAGE,
+            &["--fen", "--size", "--moves", "--svg", "--svg-size"],
+        )?;
         if !args.positional.is_empty() {
             return Err(format!(
                 "unexpected {:?}\n{USAGE}",
@@ -104,10 +120,15 @@ fn main() -> ExitCode {
             .split_whitespace()
             .map(str::to_owned)
             .collect();
+        if args.svg.is_none() && args.svg_size.is_some() {
+            return Err(format!("--svg-size needs --svg FILE\n{USAGE}"));
+        }
+        let svg_size = args.svg_size.unwrap_or(game_core::svg::DEFAULT_SIZE);
         let job = Show {
             fen: args.fen,
             size: args.size,
             moves,
+            svg: args.svg.map(|path| (path, svg_size)),
         };
         games::visit(&args.game, job).map_err(|e| e.to_string())?
     })

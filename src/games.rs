@@ -27,6 +27,11 @@ pub trait Describe: Game {
     fn details(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The position drawn as a standalone SVG document `size` pixels wide, with `last_move`
+    /// (the move that led to it) marked: the game's `Position::to_svg` with its other options
+    /// at their defaults.
+    fn svg(&self, last_move: Option<Self::Move>, size: u32) -> String;
 }
 
 /// Generic code run with the game type that a name stands for.
@@ -131,6 +136,15 @@ pub fn outcome_line<G: Game>(pos: &G, outcome: Option<Outcome<G::Player>>) -> St
 
 #[cfg(feature = "cheversi")]
 impl Describe for cheversi::Position {
+    fn svg(&self, last_move: Option<cheversi::Move>, size: u32) -> String {
+        let options = cheversi::SvgOptions {
+            size,
+            last_move,
+            ..cheversi::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn diagram(&self) -> String {
         cheversi::notation::diagram(self)
     }
@@ -142,6 +156,15 @@ impl Describe for cheversi::Position {
 
 #[cfg(feature = "sundraval")]
 impl Describe for sundraval::Position {
+    fn svg(&self, last_move: Option<sundraval::Move>, size: u32) -> String {
+        let options = sundraval::SvgOptions {
+            size,
+            last_move,
+            ..sundraval::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn diagram(&self) -> String {
         sundraval::Position::diagram(self)
     }
@@ -154,6 +177,15 @@ impl Describe for sundraval::Position {
 
 #[cfg(feature = "kvarn3")]
 impl Describe for kvarn3::Position {
+    fn svg(&self, last_move: Option<kvarn3::Move>, size: u32) -> String {
+        let options = kvarn3::SvgOptions {
+            size,
+            last_move,
+            ..kvarn3::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn diagram(&self) -> String {
         kvarn3::Position::diagram(self)
     }
@@ -166,6 +198,15 @@ impl Describe for kvarn3::Position {
 
 #[cfg(feature = "svendo")]
 impl Describe for svendo::Position {
+    fn svg(&self, last_move: Option<svendo::Move>, size: u32) -> String {
+        let options = svendo::SvgOptions {
+            size,
+            last_move,
+            ..svendo::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn diagram(&self) -> String {
         svendo::Position::diagram(self)
     }
@@ -178,6 +219,15 @@ impl Describe for svendo::Position {
 
 #[cfg(feature = "swedish-draughts")]
 impl Describe for swedish_draughts::Position {
+    fn svg(&self, last_move: Option<swedish_draughts::Move>, size: u32) -> String {
+        let options = swedish_draughts::SvgOptions {
+            size,
+            last_move,
+            ..swedish_draughts::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn diagram(&self) -> String {
         swedish_draughts::Position::diagram(self)
     }

@@ -73,3 +73,44 @@ fn the_outcome_line_follows_the_contract() {
         "outcome: winner o (three in a row)"
     );
 }
+
+/// Draws the start and the position after the first legal move through [`Describe::svg`].
+struct Pictures;
+
+impl GameVisitor for Pictures {
+    type Output = (String, String);
+    fn visit<G: Describe>(self) -> (String, String) {
+        let start = G::start();
+        let first = start.legal_moves()[0];
+        let mut after = start;
+        after.play(first).expect("a generated move is legal");
+        (start.svg(None, 300), after.svg(Some(first), 300))
+    }
+}
+
+/// How many elements of the picture have the class word `word`.
+fn marks(svg: &str, word: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split_whitespace().any(|w| w == word))
+        })
+        .count()
+}
+
+#[test]
+fn every_game_draws_its_picture_with_the_last_move_marked() {
+    for name in GAME_NAMES {
+        let Ok((start, after)) = visit(name, Pictures) else {
+            continue;
+        };
+        for svg in [&start, &after] {
+            let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+            assert_eq!(doc.root_element().attribute("width"), Some("300"), "{name}");
+        }
+        // Every game's first move places or moves a piece, so it is marked.
+        assert_eq!(marks(&start, "last-move"), 0, "{name}");
+        assert!(marks(&after, "last-move") > 0, "{name}");
+    }
+}

@@ -15,12 +15,15 @@ pub struct Args {
     pub size: Option<u32>,
     pub fen: Option<String>,
     pub moves: Option<String>,
+    pub svg: Option<String>,
+    pub svg_size: Option<u32>,
     pub divide: bool,
 }
 
 impl Args {
     /// Reads the process arguments; `options` are the options this tool accepts, among
-    /// `--divide` (a switch) and `--fen`, `--size`, `--moves` (each takes a value).
+    /// `--divide` (a switch) and `--fen`, `--size`, `--moves`, `--svg`, `--svg-size` (each
+    /// takes a value).
     pub fn parse(usage: &str, options: &[&str]) -> Result<Args, String> {
         let mut args = Args::default();
         let mut words = std::env::args().skip(1);
@@ -53,7 +56,14 @@ impl Args {
                         .map_err(|_| format!("--size takes a number, not {value:?}"))?;
                     args.size = Some(size);
                 }
+                "--svg-size" => {
+                    let size = value
+                        .parse()
+                        .map_err(|_| format!("--svg-size takes a number, not {value:?}"))?;
+                    args.svg_size = Some(size);
+                }
                 "--fen" => args.fen = Some(value),
+                "--svg" => args.svg = Some(value),
                 _ => args.moves = Some(value),
             }
         }

@@ -64,6 +64,7 @@ pub mod notation;
 mod position;
 pub mod score;
 pub mod solver;
+mod svg;
 mod zobrist;
 
 pub use board::{Bitboard, Square};
@@ -71,6 +72,7 @@ pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositi
 pub use movegen::Placements;
 pub use position::{Color, Kind, Move, Position, PLACEMENTS};
 pub use solver::{Solution, Solver};
+pub use svg::SvgOptions;
 
 impl Position {
     /// Both players' running scores, White's first: for each, the number of (own piece, empty

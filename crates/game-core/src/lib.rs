@@ -52,6 +52,7 @@ mod playout;
 mod record;
 mod rng;
 pub mod search;
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;

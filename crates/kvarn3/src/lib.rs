@@ -75,6 +75,7 @@ mod movegen;
 mod notation;
 mod position;
 pub mod solver;
+mod svg;
 mod zobrist;
 
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
@@ -82,6 +83,7 @@ pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositi
 pub use notation::parse_move_text;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
+pub use svg::SvgOptions;
 
 use game_core::IllegalMoveError;
 

@@ -51,6 +51,7 @@ mod movegen;
 mod notation;
 mod position;
 mod score;
+mod svg;
 mod zobrist;
 
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
@@ -58,6 +59,7 @@ pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositi
 pub use game_core::{DrawRules, SizeError};
 pub use position::{Color, Move, Position, Seat, Turn};
 pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
+pub use svg::SvgOptions;
 
 impl Position {
     /// How the game ended under `rule`, or `None` while it goes on (fewer than two passes).

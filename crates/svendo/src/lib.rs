@@ -42,6 +42,7 @@ mod movegen;
 mod notation;
 mod position;
 mod responsibility;
+mod svg;
 mod zobrist;
 
 pub use board::{
@@ -52,6 +53,7 @@ pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositi
 pub use notation::START;
 pub use position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 pub use responsibility::Responsibility;
+pub use svg::SvgOptions;
 
 impl Position {
     /// Whether `mv` is legal by the plain rules (placement, slides, pass only without a slide),

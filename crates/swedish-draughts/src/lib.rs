@@ -92,11 +92,13 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod svg;
 mod zobrist;
 
 pub use board::Square;
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use position::{Color, Move, Piece, Position};
+pub use svg::SvgOptions;
 
 use board::{Eight, Ten};
 use game_core::{DrawRules, SizeError};

@@ -1,0 +1,164 @@
+//! The picture of a position: the 3×3 board with its diagonals as a standalone SVG document.
+//!
+//! What is drawn and how is documented on [`SvgOptions`].
+
+use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
+
+use crate::{Color, Move, Point, Position};
+
+/// How a position is drawn by [`Position::to_svg`].
+///
+/// The nine points are drawn with the eight lines of the board (rows, columns, the two long
+/// diagonals), files `a`–`c` below and ranks `1`–`3` on the left, White's side (rank 1) at the
+/// bottom unless flipped. The last move is a ring on the point reached (and a dashed ring on
+/// the point left by a step); highlighted points carry a dot. Every stone is a
+/// `<circle class="piece white stone">` (or `black`), so tools can count them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The picture's width in pixels (its height is the same); 400 by default.
+    pub size: u32,
+    /// Black's side (rank 3) at the bottom.
+    pub flipped: bool,
+    /// The move that led to the position, marked on its points.
+    pub last_move: Option<Move>,
+    /// Points marked with a dot (a GUI's legal-move hints, say).
+    pub highlights: Vec<Point>,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            size: DEFAULT_SIZE,
+            flipped: false,
+            last_move: None,
+            highlights: Vec::new(),
+        }
+    }
+}
+
+/// The distance between neighbouring points, in user units.
+const STEP: f64 = 100.0;
+/// The whole picture's side, in user units.
+const VIEW: f64 = 360.0;
+/// The centre of point `a3` (the top-left point, unflipped).
+const FIRST: f64 = 80.0;
+
+/// The centre of `point` in user units.
+fn centre(point: Point, flipped: bool) -> (f64, f64) {
+    let (file, rank) = (f64::from(point.file()), f64::from(point.rank()));
+    if flipped {
+        (FIRST + (2.0 - file) * STEP, FIRST + rank * STEP)
+    } else {
+        (FIRST + file * STEP, FIRST + (2.0 - rank) * STEP)
+    }
+}
+
+impl Position {
+    /// The position drawn as a standalone SVG document (see [`SvgOptions`] for
+    /// what can be shown).
+    ///
+    /// ```
+    /// use kvarn3::{Game, Position, SvgOptions};
+    ///
+    /// let mut pos = Position::start();
+    /// let mv = pos.parse_move("b2")?;
+    /// pos.play(mv)?;
+    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// assert!(svg.starts_with("<svg"));
+    /// assert_eq!(svg.matches("class=\"piece ").count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_svg(&self, options: &SvgOptions) -> String {
+        let flipped = options.flipped;
+        let title = format!("Kvarn3: {self}");
+        let mut svg = SvgWriter::new(options.size, VIEW, VIEW, &title);
+        svg.rect("frame", 0.0, 0.0, VIEW, VIEW, PALETTE.frame);
+        let (low, high) = (FIRST - 40.0, FIRST + 2.0 * STEP + 40.0);
+        svg.rect("board", low, low, high - low, high - low, PALETTE.board);
+
+        svg.group("lines");
+        let corner = |file: u8, rank: u8| {
+            centre(
+                Point::from_file_rank(file, rank).unwrap_or(Point::CENTRE),
+                flipped,
+            )
+        };
+        let lines = [
+            ((0, 0), (2, 0)),
+            ((0, 1), (2, 1)),
+            ((0, 2), (2, 2)),
+            ((0, 0), (0, 2)),
+            ((1, 0), (1, 2)),
+            ((2, 0), (2, 2)),
+            ((0, 0), (2, 2)),
+            ((2, 0), (0, 2)),
+        ];
+        for ((f1, r1), (f2, r2)) in lines {
+            let (x1, y1) = corner(f1, r1);
+            let (x2, y2) = corner(f2, r2);
+            svg.line(x1, y1, x2, y2, 4.0, PALETTE.line);
+        }
+        svg.close();
+
+        svg.group("coordinates");
+        for index in 0..3u8 {
+            let file_label = char::from(b'a' + index).to_string();
+            let (x, _) = corner(index, 0);
+            svg.coordinate(x, VIEW - 20.0, 22.0, &file_label);
+            let rank_label = (index + 1).to_string();
+            let (_, y) = corner(0, index);
+            svg.coordinate(20.0, y, 22.0, &rank_label);
+        }
+        svg.close();
+
+        svg.group("points");
+        for point in Point::ALL {
+            let (x, y) = centre(point, flipped);
+            svg.element("circle")
+                .attr("cx", x)
+                .attr("cy", y)
+                .attr("r", 7.0)
+                .attr("fill", PALETTE.line);
+        }
+        svg.close();
+
+        if let Some(mv) = options.last_move {
+            svg.group("last-move-marks");
+            if let Some(from) = mv.from() {
+                let (x, y) = centre(from, flipped);
+                svg.element("circle")
+                    .attr("class", "last-move from")
+                    .attr("cx", x)
+                    .attr("cy", y)
+                    .attr("r", 30.0)
+                    .attr("fill", "none")
+                    .attr("stroke", PALETTE.last_move)
+                    .attr("stroke-width", 5.0)
+                    .attr("stroke-dasharray", "8 6");
+            }
+            let (x, y) = centre(mv.to(), flipped);
+            svg.ring("last-move to", x, y, 43.0, 6.0, PALETTE.last_move);
+            svg.close();
+        }
+
+        svg.group("stones");
+        for point in Point::ALL {
+            let (class, fill) = match self.stone_at(point) {
+                Some(Color::White) => ("piece white stone", PALETTE.white),
+                Some(Color::Black) => ("piece black stone", PALETTE.black),
+                None => continue,
+            };
+            let (x, y) = centre(point, flipped);
+            svg.stone(class, x, y, 36.0, fill);
+        }
+        svg.close();
+
+        svg.group("highlight-marks");
+        for &point in &options.highlights {
+            let (x, y) = centre(point, flipped);
+            svg.dot("highlight", x, y, 14.0, PALETTE.highlight);
+        }
+        svg.close();
+        svg.finish()
+    }
+}

@@ -1,0 +1,201 @@
+//! The picture of a position (`Position::to_svg`): well-formed XML on every board size, one
+//! mark per stone, the last move and the highlights shown, the score breakdown (territories
+//! tinted, dead stones crossed out), flipping turns the coordinates, and a snapshot.
+//!
+//! The snapshot `tests/data/sundraval.svg` is compared byte for byte. After a deliberate
+//! change of the drawing, regenerate it with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p sundraval --test svg`, render it
+//! (`rsvg-convert -w 400 tests/data/sundraval.svg -o /tmp/sundraval.png`) and look at it.
+
+use sundraval::{Game, Point, Position, SvgOptions};
+
+/// Parses `svg` as XML (the test fails if it is not well-formed) and returns the classes of
+/// every element that has one.
+fn classes(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter_map(|n| n.attribute("class").map(str::to_owned))
+        .collect()
+}
+
+/// How many elements have every word of `words` among their classes.
+fn count(svg: &str, words: &str) -> usize {
+    classes(svg)
+        .iter()
+        .filter(|c| {
+            let have: Vec<&str> = c.split_whitespace().collect();
+            words.split_whitespace().all(|w| have.contains(&w))
+        })
+        .count()
+}
+
+/// The `x` of the coordinate label `label`.
+fn label_x(svg: &str, label: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed");
+    let node = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("coord") && n.text() == Some(label))
+        .expect("the label is drawn");
+    node.attribute("x").expect("a label has an x").to_owned()
+}
+
+/// Compares `svg` with the snapshot file `name` in `tests/data`, or rewrites the file when
+/// `UPDATE_SNAPSHOTS` is set.
+fn snapshot(name: &str, svg: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, svg).expect("the snapshot is written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
+    assert!(
+        expected == svg,
+        "{} differs from the picture drawn now (UPDATE_SNAPSHOTS=1 rewrites it)",
+        path.display()
+    );
+}
+
+/// Attribute `name` of the coordinate label `label`, as a number.
+fn label_attr(svg: &str, label: &str, name: &str) -> f64 {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed");
+    let node = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("coord") && n.text() == Some(label))
+        .expect("the label is drawn");
+    node.attribute(name)
+        .expect("a label has it")
+        .parse()
+        .expect("a number")
+}
+
+/// The position after `moves` from the start on `size` points a side.
+fn after(size: u32, moves: &str) -> Position {
+    let mut pos = Position::new(size).expect("a size");
+    for text in moves.split_whitespace() {
+        let mv = pos.parse_move(text).expect("a move");
+        pos.play(mv).expect("legal");
+    }
+    pos
+}
+
+fn point(text: &str) -> Point {
+    text.parse().expect("a point")
+}
+
+#[test]
+fn every_board_size_draws_its_rows_and_columns() {
+    for size in 3..=11u32 {
+        let pos = Position::new(size).expect("a size");
+        let svg = pos.to_svg(&SvgOptions::default());
+        assert_eq!(count(&svg, "piece"), 0, "size {size}");
+        assert_eq!(
+            count(&svg, "coord"),
+            2 * (2 * size as usize - 1),
+            "size {size}"
+        );
+        label_x(&svg, &(2 * size - 1).to_string());
+        label_x(&svg, "a");
+    }
+}
+
+#[test]
+fn the_opening_rings_both_stones() {
+    let mut pos = Position::new(5).expect("a size");
+    let opening = pos.parse_move("e5+f7").expect("a move");
+    pos.play(opening).expect("legal");
+    let svg = pos.to_svg(&SvgOptions {
+        last_move: Some(opening),
+        highlights: vec![point("a1"), point("e9"), point("i9")],
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "piece black stone"), 1);
+    assert_eq!(count(&svg, "piece white stone"), 1);
+    assert_eq!(count(&svg, "last-move"), 2);
+    // Columns a..i and rows 1..9 on 5 a side: a1 is a corner, e9 (column 4, row 8:
+    // |4 − 8| = 4 ≤ 4) a point of the last row, i9 the far corner. All three are points.
+    assert_eq!(count(&svg, "highlight"), 3);
+    let keep = pos.parse_move("keep").expect("a move");
+    pos.play(keep).expect("legal");
+    let svg = pos.to_svg(&SvgOptions {
+        last_move: Some(keep),
+        highlights: vec![point("j1")],
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "last-move"), 0, "keep changes no point");
+    assert_eq!(count(&svg, "highlight"), 0, "j1 is no point of this board");
+}
+
+#[test]
+fn the_score_tints_territories_and_crosses_out_dead_stones() {
+    // n = 3, 19 points. Black a1 and b2 (one group), White d4. With nothing dead the empty
+    // points are one region touching both colours; neither group has territory, and White's
+    // is the smallest: it dies. Then the 16 empty points and d4 form one region next to Black
+    // only: a black territory of 17 points, with one dead stone in it.
+    let pos = after(3, "a1+d4 keep b2 pass pass");
+    let plain = pos.to_svg(&SvgOptions::default());
+    assert_eq!(count(&plain, "territory"), 0);
+    assert_eq!(count(&plain, "dead"), 0);
+    let svg = pos.to_svg(&SvgOptions {
+        score: true,
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "territory black"), 17);
+    assert_eq!(count(&svg, "territory white"), 0);
+    assert_eq!(count(&svg, "dead"), 1);
+    assert_eq!(count(&svg, "piece"), 3);
+
+    // Two lone stones in opposite corners: both have no territory and the same size, so both
+    // die at once; nobody has territory.
+    let pos = after(3, "a1+e5 keep pass pass");
+    let svg = pos.to_svg(&SvgOptions {
+        score: true,
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "territory"), 0);
+    assert_eq!(count(&svg, "dead"), 2);
+}
+
+#[test]
+fn flipping_turns_the_board_half_round() {
+    let pos = after(5, "e5+f7");
+    let plain = pos.to_svg(&SvgOptions::default());
+    let flipped = pos.to_svg(&SvgOptions {
+        flipped: true,
+        ..SvgOptions::default()
+    });
+    // Row 1 is the top row, and the bottom one when flipped.
+    assert!(label_attr(&plain, "1", "y") < label_attr(&plain, "9", "y"));
+    assert!(label_attr(&flipped, "1", "y") > label_attr(&flipped, "9", "y"));
+    assert_eq!(count(&flipped, "piece"), 2);
+}
+
+#[test]
+fn the_size_is_the_width_in_pixels() {
+    let svg = Position::new(9).expect("a size").to_svg(&SvgOptions {
+        size: 800,
+        ..SvgOptions::default()
+    });
+    assert!(svg.contains("width=\"800\""));
+}
+
+#[test]
+fn a_fixed_position_draws_the_same_picture() {
+    let moves = "e5+f6 keep d4 d5 f5 e4 c5 g6 e6 f4 d6 g5 c4 e3 b4 f3 pass pass";
+    let pos = after(5, moves);
+    let text = pos.to_string();
+    let rows = text.split(' ').next().expect("the rows field");
+    let stones = rows.chars().filter(|c| *c == 'B' || *c == 'W').count();
+    let options = SvgOptions {
+        score: true,
+        last_move: Some(sundraval::Move::Place(point("f3"))),
+        ..SvgOptions::default()
+    };
+    let svg = pos.to_svg(&options);
+    // The position string's first field lists every stone.
+    assert_eq!(count(&svg, "piece"), stones);
+    snapshot("sundraval.svg", &svg);
+}

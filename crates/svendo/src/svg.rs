@@ -1,0 +1,226 @@
+//! The picture of a position: the rectangle of points with its lines in all four directions as a
+//! standalone SVG document.
+//!
+//! What is drawn and how is documented on [`SvgOptions`].
+
+use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
+
+use crate::{Color, Move, Point, Position};
+
+/// How a position is drawn by [`Position::to_svg`].
+///
+/// Columns `a`… stand below, rows `1`… on the left, row 1 at the bottom (turned half round
+/// when flipped). The players' stones are black, white and red discs, the master stones green
+/// ones with a light ring: elements of class `piece black stone` (`white`, `red`) and
+/// `piece master stone`, so tools can count them. The last move rings the point placed on, or
+/// the point reached with a dashed ring on the point left; a pass draws no mark. Highlighted
+/// points carry a dot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The picture's width in pixels (the height follows the board's proportions); 400 by
+    /// default.
+    pub size: u32,
+    /// The board turned half round (row 1 at the top, column `a` on the right).
+    pub flipped: bool,
+    /// The move that led to the position, marked on its points.
+    pub last_move: Option<Move>,
+    /// Points marked with a dot (a GUI's legal-move hints, say).
+    pub highlights: Vec<Point>,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            size: DEFAULT_SIZE,
+            flipped: false,
+            last_move: None,
+            highlights: Vec::new(),
+        }
+    }
+}
+
+/// Red's stones.
+const RED: &str = "#c62828";
+/// The green master stones.
+const GREEN: &str = "#2e8b3a";
+
+/// The distance between neighbouring points, in user units.
+const STEP: f64 = 80.0;
+/// The distance from the outer points to the picture's edge.
+const MARGIN: f64 = 80.0;
+
+/// A board of `width` × `height` points seen from one side.
+struct Layout {
+    width: usize,
+    height: usize,
+    flipped: bool,
+}
+
+impl Layout {
+    /// The screen position of column `col`, row `row` (which need not be on the board, so
+    /// that labels can stand beyond the edge).
+    fn at(&self, col: f64, row: f64) -> (f64, f64) {
+        let (w, h) = ((self.width - 1) as f64, (self.height - 1) as f64);
+        let (x, y) = if self.flipped {
+            (w - col, row)
+        } else {
+            (col, h - row)
+        };
+        (MARGIN + x * STEP, MARGIN + y * STEP)
+    }
+
+    /// The screen position of `point`.
+    fn point(&self, point: Point) -> (f64, f64) {
+        self.at(point.col() as f64, point.row() as f64)
+    }
+
+    /// Whether (`col`, `row`) is a point of the board.
+    fn contains(&self, col: i64, row: i64) -> bool {
+        (0..self.width as i64).contains(&col) && (0..self.height as i64).contains(&row)
+    }
+
+    /// The line from (`col`, `row`) in direction (`dc`, `dr`) to the last point on the board,
+    /// as its two ends; `None` when the line has one point only.
+    fn line(&self, col: i64, row: i64, dc: i64, dr: i64) -> Option<((i64, i64), (i64, i64))> {
+        let (mut c, mut r) = (col, row);
+        while self.contains(c + dc, r + dr) {
+            c += dc;
+            r += dr;
+        }
+        ((c, r) != (col, row)).then_some(((col, row), (c, r)))
+    }
+}
+
+impl Position {
+    /// The position drawn as a standalone SVG document (see [`SvgOptions`] for what can be
+    /// shown).
+    ///
+    /// ```
+    /// use svendo::{Game, Position, SvgOptions};
+    ///
+    /// let mut pos = Position::start();
+    /// let mv = pos.parse_move("Mc3")?;
+    /// pos.play(mv)?;
+    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// assert_eq!(svg.matches("class=\"piece master stone\"").count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_svg(&self, options: &SvgOptions) -> String {
+        let layout = Layout {
+            width: self.width(),
+            height: self.height(),
+            flipped: options.flipped,
+        };
+        let (w, h) = (layout.width as i64, layout.height as i64);
+        let view_width = (w - 1) as f64 * STEP + 2.0 * MARGIN;
+        let view_height = (h - 1) as f64 * STEP + 2.0 * MARGIN;
+        let title = format!("Svendo {w}x{h}: {self}");
+        let mut svg = SvgWriter::new(options.size, view_width, view_height, &title);
+        svg.rect("frame", 0.0, 0.0, view_width, view_height, PALETTE.frame);
+        let pad = STEP * 0.55;
+        svg.rect(
+            "board",
+            MARGIN - pad,
+            MARGIN - pad,
+            (w - 1) as f64 * STEP + 2.0 * pad,
+            (h - 1) as f64 * STEP + 2.0 * pad,
+            PALETTE.board,
+        );
+
+        svg.group("lines");
+        let mut lines = Vec::new();
+        for row in 0..h {
+            lines.extend(layout.line(0, row, 1, 0));
+        }
+        for col in 0..w {
+            lines.extend(layout.line(col, 0, 0, 1));
+        }
+        // Diagonals: each starts on the left edge or on the bottom (rising) / top (falling)
+        // edge, the corner once.
+        for row in 0..h {
+            lines.extend(layout.line(0, row, 1, 1));
+            lines.extend(layout.line(0, row, 1, -1));
+        }
+        for col in 1..w {
+            lines.extend(layout.line(col, 0, 1, 1));
+            lines.extend(layout.line(col, h - 1, 1, -1));
+        }
+        for ((c1, r1), (c2, r2)) in lines {
+            let (x1, y1) = layout.at(c1 as f64, r1 as f64);
+            let (x2, y2) = layout.at(c2 as f64, r2 as f64);
+            svg.line(x1, y1, x2, y2, 2.5, PALETTE.line);
+        }
+        svg.close();
+
+        svg.group("coordinates");
+        let font = 26.0;
+        for col in 0..w {
+            let letter = char::from_u32('a' as u32 + col as u32)
+                .unwrap_or('?')
+                .to_string();
+            let (x, _) = layout.at(col as f64, 0.0);
+            svg.coordinate(x, view_height - MARGIN * 0.3, font, &letter);
+        }
+        for row in 0..h {
+            let (_, y) = layout.at(0.0, row as f64);
+            svg.coordinate(MARGIN * 0.3, y, font, &(row + 1).to_string());
+        }
+        svg.close();
+
+        svg.group("last-move-marks");
+        match options.last_move {
+            Some(Move::Place(to) | Move::PlaceMaster(to)) => {
+                let (x, y) = layout.point(to);
+                svg.ring("last-move to", x, y, STEP * 0.5, 6.0, PALETTE.last_move);
+            }
+            Some(Move::Slide { from, to }) => {
+                let (x, y) = layout.point(from);
+                svg.element("circle")
+                    .attr("class", "last-move from")
+                    .attr("cx", x)
+                    .attr("cy", y)
+                    .attr("r", STEP * 0.3)
+                    .attr("fill", "none")
+                    .attr("stroke", PALETTE.last_move)
+                    .attr("stroke-width", 5.0)
+                    .attr("stroke-dasharray", "7 5");
+                let (x, y) = layout.point(to);
+                svg.ring("last-move to", x, y, STEP * 0.5, 6.0, PALETTE.last_move);
+            }
+            Some(Move::Pass) | None => {}
+        }
+        svg.close();
+
+        svg.group("stones");
+        for col in 0..w {
+            for row in 0..h {
+                let Some(point) = Point::new(col as usize, row as usize) else {
+                    continue;
+                };
+                let (class, fill) = match self.stone_at(point) {
+                    Some(Some(Color::Black)) => ("piece black stone", PALETTE.black),
+                    Some(Some(Color::White)) => ("piece white stone", PALETTE.white),
+                    Some(Some(Color::Red)) => ("piece red stone", RED),
+                    Some(None) => ("piece master stone", GREEN),
+                    None => continue,
+                };
+                let (x, y) = layout.point(point);
+                svg.stone(class, x, y, STEP * 0.4, fill);
+                if class == "piece master stone" {
+                    svg.ring("master-ring", x, y, STEP * 0.24, 3.0, PALETTE.white);
+                }
+            }
+        }
+        svg.close();
+
+        svg.group("highlight-marks");
+        for &point in &options.highlights {
+            if layout.contains(point.col() as i64, point.row() as i64) {
+                let (x, y) = layout.point(point);
+                svg.dot("highlight", x, y, STEP * 0.16, PALETTE.highlight);
+            }
+        }
+        svg.close();
+        svg.finish()
+    }
+}

@@ -1,0 +1,165 @@
+//! The picture of a position (`Position::to_svg`): well-formed XML, one mark per piece, the
+//! last move (with its captured pieces) and the highlights shown, flipping moves the
+//! coordinates, and snapshots of both boards.
+//!
+//! The snapshots `tests/data/*.svg` are compared byte for byte. After a deliberate change of
+//! the drawing, regenerate them with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p swedish-draughts --test svg`, render them
+//! (`rsvg-convert -w 400 tests/data/draughts_10.svg -o /tmp/d.png`) and look at them.
+
+use swedish_draughts::{Game, Position, SvgOptions};
+
+/// Parses `svg` as XML (the test fails if it is not well-formed) and returns the classes of
+/// every element that has one.
+fn classes(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter_map(|n| n.attribute("class").map(str::to_owned))
+        .collect()
+}
+
+/// How many elements have every word of `words` among their classes.
+fn count(svg: &str, words: &str) -> usize {
+    classes(svg)
+        .iter()
+        .filter(|c| {
+            let have: Vec<&str> = c.split_whitespace().collect();
+            words.split_whitespace().all(|w| have.contains(&w))
+        })
+        .count()
+}
+
+/// The `x` of the coordinate label `label`.
+fn label_x(svg: &str, label: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed");
+    let node = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("coord") && n.text() == Some(label))
+        .expect("the label is drawn");
+    node.attribute("x").expect("a label has an x").to_owned()
+}
+
+/// Compares `svg` with the snapshot file `name` in `tests/data`, or rewrites the file when
+/// `UPDATE_SNAPSHOTS` is set.
+fn snapshot(name: &str, svg: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, svg).expect("the snapshot is written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
+    assert!(
+        expected == svg,
+        "{} differs from the picture drawn now (UPDATE_SNAPSHOTS=1 rewrites it)",
+        path.display()
+    );
+}
+
+fn parse(text: &str) -> Position {
+    text.parse().expect("a position")
+}
+
+#[test]
+fn the_starts_have_twenty_and_twelve_men_a_side() {
+    let svg = Position::start().to_svg(&SvgOptions::default());
+    assert_eq!(count(&svg, "piece white man"), 20);
+    assert_eq!(count(&svg, "piece black man"), 20);
+    assert_eq!(count(&svg, "piece dame"), 0);
+    // Fifty dark squares, each numbered.
+    assert_eq!(count(&svg, "square-number"), 50);
+    for label in ["a", "j", "1", "10"] {
+        label_x(&svg, label);
+    }
+    let small = Position::start_with_size(8).expect("8x8 exists");
+    let svg = small.to_svg(&SvgOptions::default());
+    assert_eq!(count(&svg, "piece white man"), 12);
+    assert_eq!(count(&svg, "piece black man"), 12);
+    assert_eq!(count(&svg, "square-number"), 32);
+}
+
+#[test]
+fn men_and_dames_of_both_colours_are_told_apart() {
+    // White: dame on 4, men on 31 and 32; Black: man on 10, dame on 45.
+    let svg = parse("W:WK4,31,32:B10,K45").to_svg(&SvgOptions::default());
+    assert_eq!(count(&svg, "piece white dame"), 1);
+    assert_eq!(count(&svg, "piece white man"), 2);
+    assert_eq!(count(&svg, "piece black dame"), 1);
+    assert_eq!(count(&svg, "piece black man"), 1);
+    assert_eq!(count(&svg, "piece"), 5);
+    assert_eq!(count(&svg, "crown"), 2);
+}
+
+#[test]
+fn a_capture_marks_its_start_end_and_captured_pieces() {
+    // The crate's deferred orthogonal capture: 33 takes 28, 23 and 14 and ends on 4.
+    let pos = parse("W:W33:B28,23,14");
+    let mv = pos.parse_move("33x4").expect("the capture");
+    let mut after = pos;
+    after.play(mv).expect("legal");
+    let options = SvgOptions {
+        last_move: Some(mv),
+        ..SvgOptions::default()
+    };
+    let svg = after.to_svg(&options);
+    assert_eq!(count(&svg, "last-move from"), 1);
+    assert_eq!(count(&svg, "last-move to"), 1);
+    assert_eq!(count(&svg, "captured"), 3);
+    assert_eq!(count(&svg, "piece"), 1);
+    assert_eq!(count(&svg, "piece white dame"), 1);
+    // A quiet move captures nothing.
+    let start = Position::start();
+    let quiet = start.parse_move("32-28").expect("a move");
+    let svg = start.to_svg(&SvgOptions {
+        last_move: Some(quiet),
+        highlights: vec![28, 27, 99],
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "captured"), 0);
+    assert_eq!(count(&svg, "last-move"), 2);
+    // 99 is no square: no dot for it.
+    assert_eq!(count(&svg, "highlight"), 2);
+}
+
+#[test]
+fn flipping_turns_the_board_half_round() {
+    let pos = Position::start();
+    let plain = pos.to_svg(&SvgOptions::default());
+    let flipped = pos.to_svg(&SvgOptions {
+        flipped: true,
+        ..SvgOptions::default()
+    });
+    let x = |svg: &str, l: &str| label_x(svg, l).parse::<f64>().expect("a number");
+    assert!(x(&plain, "a") < x(&plain, "j"));
+    assert!(x(&flipped, "a") > x(&flipped, "j"));
+    assert_eq!(count(&flipped, "piece"), 40);
+    assert_ne!(plain, flipped);
+}
+
+#[test]
+fn the_size_is_the_width_in_pixels() {
+    let svg = Position::start().to_svg(&SvgOptions {
+        size: 800,
+        ..SvgOptions::default()
+    });
+    assert!(svg.contains("width=\"800\" height=\"800\""));
+}
+
+#[test]
+fn fixed_positions_draw_the_same_pictures() {
+    let pos = parse("W:W33:B28,23,14");
+    let mv = pos.parse_move("33x4").expect("the capture");
+    let mut after = pos;
+    after.play(mv).expect("legal");
+    let options = SvgOptions {
+        last_move: Some(mv),
+        highlights: vec![9, 10],
+        ..SvgOptions::default()
+    };
+    snapshot("draughts_10.svg", &after.to_svg(&options));
+    let small = Position::parse_position("B:W21,22,K30:B5,6,K12", Some(8)).expect("8x8");
+    snapshot("draughts_8.svg", &small.to_svg(&SvgOptions::default()));
+}
