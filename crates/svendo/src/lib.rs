@@ -89,7 +89,7 @@ impl Position {
         if !self.is_plain_legal(mv) {
             return false;
         }
-        if self.is_placement() || mv == Move::Pass || !self.has_winning_move(self.to_move.prev()) {
+        if self.is_placement() || mv == Move::Pass || !self.responsibility_may_apply() {
             return true;
         }
         self.legal_moves().contains(&mv)
@@ -144,7 +144,7 @@ impl Game for Position {
             let c = self.to_move.index();
             return empty * (usize::from(self.hand[c] > 0) + usize::from(self.master_hand[c]));
         }
-        if !self.has_winning_move(self.to_move.prev()) {
+        if !self.responsibility_may_apply() {
             return self.count_plain_slides().max(1);
         }
         self.legal_moves_into(scratch);
