@@ -45,12 +45,12 @@ mod responsibility;
 mod zobrist;
 
 pub use board::{
-    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MIN_POINTS,
-    MIN_SIDE,
+    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE,
+    MIN_POINTS, MIN_SIDE,
 };
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::START;
-pub use position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 pub use responsibility::Responsibility;
 
 impl Position {
@@ -155,6 +155,10 @@ impl Game for Position {
         self.is_legal_move(mv)
     }
 
+    /// Plays `mv` without checking it. It never panics: a move that cannot be carried out at
+    /// all here (a point off this board, no stone of the mover's or master on `from`, a stone
+    /// on the target, nothing of that kind in hand) leaves the position unchanged; another
+    /// illegal move is carried out as given, the stones conserved.
     fn play_unchecked(&mut self, mv: Move) {
         self.apply(mv);
     }
