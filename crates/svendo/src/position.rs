@@ -10,14 +10,9 @@ pub const STONES_PER_PLAYER: u8 = 8;
 
 /// A player, in the order of play: Black, White, Red.
 ///
-/// With the `serde` feature a colour is stored as its name in lower case (`"black"`), as in the
-/// other game crates of the workspace.
+/// With the `serde` feature a colour is stored as its variant name (`"Black"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Moves first.
     Black,

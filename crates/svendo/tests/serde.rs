@@ -1,6 +1,6 @@
 //! serde (feature `serde`): positions travel as their position string (checked when read),
 //! points as their names, moves in their enum shape with checked points and slide shapes,
-//! colours as lower-case names; game records round-trip. Hostile inputs are errors, never
+//! colours as their variant names; game records round-trip. Hostile inputs are errors, never
 //! panics, and nothing read can make the engine panic later.
 
 #![cfg(feature = "serde")]
@@ -135,16 +135,16 @@ fn any_move_read_is_safe_to_play_unchecked() {
 }
 
 #[test]
-fn colours_are_stored_as_lower_case_names() {
+fn colours_are_stored_as_their_names() {
     for (color, name) in [
-        (Color::Black, "\"black\""),
-        (Color::White, "\"white\""),
-        (Color::Red, "\"red\""),
+        (Color::Black, "\"Black\""),
+        (Color::White, "\"White\""),
+        (Color::Red, "\"Red\""),
     ] {
         assert_eq!(serde_json::to_string(&color).unwrap(), name);
         assert_eq!(serde_json::from_str::<Color>(name).unwrap(), color);
     }
-    for bad in ["\"green\"", "\"Black\"", "\"b\"", "0", "3", "null", "\"\""] {
+    for bad in ["\"Green\"", "\"black\"", "\"b\"", "0", "3", "null", "\"\""] {
         assert!(serde_json::from_str::<Color>(bad).is_err(), "{bad}");
     }
 }
