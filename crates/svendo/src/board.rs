@@ -20,17 +20,28 @@ pub const DEFAULT_WIDTH: usize = 10;
 /// The default board height (rows `1`–`6`).
 pub const DEFAULT_HEIGHT: usize = 6;
 
+/// The longest side a board may have (`MAX_POINTS / MIN_SIDE`): columns `a`–`l`, rows `1`–`12`.
+pub const MAX_SIDE: usize = MAX_POINTS / MIN_SIDE;
+
 /// A point of the board, by column and row (`c3` is column 2, row 2). It names the same
 /// point on every board size, so a move's meaning does not depend on the board.
+///
+/// Only points of the largest boards exist (columns `a`–`l`, rows `1`–`12`, see [`MAX_SIDE`]);
+/// whether a point is on a given board is the position's question. With the `serde` feature a
+/// point is stored as its name (`"c3"`), so stored data cannot name a point no board has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Point(u8);
 
 impl Point {
-    /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is 16 or
-    /// more (no board is that large).
+    /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is
+    /// [`MAX_SIDE`] or more (no board is that large).
     pub fn new(col: usize, row: usize) -> Option<Point> {
-        (col < 16 && row < 16).then_some(Point((col as u8) << 4 | row as u8))
+        (col < MAX_SIDE && row < MAX_SIDE).then_some(Point((col as u8) << 4 | row as u8))
     }
 
     /// The column, 0 for `a`.
@@ -44,7 +55,7 @@ impl Point {
     }
 
     /// Reads a point name (`a1`, `j6`, `e12`) at the start of `text`; returns it and the number
-    /// of bytes read.
+    /// of bytes read. Names beyond the largest board (`m1`, `a13`) are not points.
     pub(crate) fn parse_prefix(text: &[u8]) -> Option<(Point, usize)> {
         let (&letter, rest) = text.split_first()?;
         if !letter.is_ascii_lowercase() || letter > b'p' {
@@ -77,17 +88,10 @@ impl fmt::Display for Point {
     }
 }
 
-/// A point name that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A point name that could not be read (or names a point beyond the largest board).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a point such as c3 (columns a-l, rows 1-12)")]
 pub struct ParsePointError;
-
-impl fmt::Display for ParsePointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("expected a point such as c3")
-    }
-}
-
-impl std::error::Error for ParsePointError {}
 
 impl FromStr for Point {
     type Err = ParsePointError;
@@ -97,6 +101,22 @@ impl FromStr for Point {
             Some((point, len)) if len == text.len() => Ok(point),
             _ => Err(ParsePointError),
         }
+    }
+}
+
+impl TryFrom<String> for Point {
+    type Error = ParsePointError;
+
+    /// Reads a point name: the serde form of a point.
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+impl From<Point> for String {
+    /// The point's name: the serde form of a point.
+    fn from(point: Point) -> String {
+        point.to_string()
     }
 }
 
@@ -384,5 +404,9 @@ mod tests {
         assert!("a".parse::<Point>().is_err());
         assert!("a01".parse::<Point>().is_err());
         assert!("a17".parse::<Point>().is_err());
+        assert_eq!("l12".parse::<Point>().unwrap(), Point::new(11, 11).unwrap());
+        assert!("a13".parse::<Point>().is_err());
+        assert!("m1".parse::<Point>().is_err());
+        assert!(Point::new(12, 0).is_none() && Point::new(0, 12).is_none());
     }
 }

@@ -46,12 +46,12 @@ mod svg;
 mod zobrist;
 
 pub use board::{
-    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MIN_POINTS,
-    MIN_SIDE,
+    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE,
+    MIN_POINTS, MIN_SIDE,
 };
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::START;
-pub use position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 pub use responsibility::Responsibility;
 pub use svg::SvgOptions;
 
@@ -91,7 +91,7 @@ impl Position {
         if !self.is_plain_legal(mv) {
             return false;
         }
-        if self.is_placement() || mv == Move::Pass || !self.has_winning_move(self.to_move.prev()) {
+        if self.is_placement() || mv == Move::Pass || !self.responsibility_may_apply() {
             return true;
         }
         self.legal_moves().contains(&mv)
@@ -146,7 +146,7 @@ impl Game for Position {
             let c = self.to_move.index();
             return empty * (usize::from(self.hand[c] > 0) + usize::from(self.master_hand[c]));
         }
-        if !self.has_winning_move(self.to_move.prev()) {
+        if !self.responsibility_may_apply() {
             return self.count_plain_slides().max(1);
         }
         self.legal_moves_into(scratch);
@@ -157,6 +157,10 @@ impl Game for Position {
         self.is_legal_move(mv)
     }
 
+    /// Plays `mv` without checking it. It never panics: a move that cannot be carried out at
+    /// all here (a point off this board, no stone of the mover's or master on `from`, a stone
+    /// on the target, nothing of that kind in hand) leaves the position unchanged; another
+    /// illegal move is carried out as given, the stones conserved.
     fn play_unchecked(&mut self, mv: Move) {
         self.apply(mv);
     }

@@ -9,6 +9,8 @@ use crate::zobrist;
 pub const STONES_PER_PLAYER: u8 = 8;
 
 /// A player, in the order of play: Black, White, Red.
+///
+/// With the `serde` feature a colour is stored as its variant name (`"Black"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
@@ -82,8 +84,16 @@ impl fmt::Display for Color {
 }
 
 /// A move: a placement (own stone or master stone), a slide, or a forced pass.
+///
+/// With the `serde` feature a move is stored as `{"Slide":{"from":"c3","to":"c6"}}`,
+/// `{"Place":"c3"}`, `{"PlaceMaster":"c3"}` or `"Pass"`; reading refuses a slide that no
+/// stone can make on any board (see [`Move::slide`]) and points beyond the largest board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "serde_repr::MoveRepr")
+)]
 pub enum Move {
     /// Placement phase: an own stone from hand onto an empty point (`c3`).
     Place(Point),
@@ -98,6 +108,73 @@ pub enum Move {
     },
     /// Movement phase: the player has no legal move (`pass`).
     Pass,
+}
+
+/// A slide that no stone can make on any board: it stays on its point, or its two points do not
+/// share a row, a column or a diagonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{from}-{to} is no slide: a stone slides along a row, column or diagonal to another point")]
+pub struct ImpossibleSlideError {
+    /// Where the slide starts.
+    pub from: Point,
+    /// Where it was to end.
+    pub to: Point,
+}
+
+impl Move {
+    /// A slide from `from` to `to`, checked for its shape only (the two points differ and share
+    /// a row, a column or a diagonal); whether it is legal is the position's question.
+    ///
+    /// # Errors
+    /// [`ImpossibleSlideError`] when no stone could ever slide so.
+    ///
+    /// ```
+    /// use svendo::{Move, Point};
+    /// let (c3, e5, d5) = ("c3".parse::<Point>()?, "e5".parse::<Point>()?, "d5".parse::<Point>()?);
+    /// assert_eq!(Move::slide(c3, e5), Ok(Move::Slide { from: c3, to: e5 }));
+    /// assert!(Move::slide(c3, d5).is_err());
+    /// assert!(Move::slide(c3, c3).is_err());
+    /// # Ok::<(), svendo::ParsePointError>(())
+    /// ```
+    pub fn slide(from: Point, to: Point) -> Result<Move, ImpossibleSlideError> {
+        let dc = from.col().abs_diff(to.col());
+        let dr = from.row().abs_diff(to.row());
+        let along_a_line = dc == 0 || dr == 0 || dc == dr;
+        if from != to && along_a_line {
+            Ok(Move::Slide { from, to })
+        } else {
+            Err(ImpossibleSlideError { from, to })
+        }
+    }
+}
+
+/// The serde form that a move is read through, so that a slide's shape is checked.
+#[cfg(feature = "serde")]
+mod serde_repr {
+    use super::{ImpossibleSlideError, Move, Point};
+
+    /// The same shape as [`Move`], read first and then checked.
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub enum MoveRepr {
+        Place(Point),
+        PlaceMaster(Point),
+        Slide { from: Point, to: Point },
+        Pass,
+    }
+
+    impl TryFrom<MoveRepr> for Move {
+        type Error = ImpossibleSlideError;
+
+        fn try_from(repr: MoveRepr) -> Result<Move, ImpossibleSlideError> {
+            Ok(match repr {
+                MoveRepr::Place(p) => Move::Place(p),
+                MoveRepr::PlaceMaster(p) => Move::PlaceMaster(p),
+                MoveRepr::Slide { from, to } => Move::slide(from, to)?,
+                MoveRepr::Pass => Move::Pass,
+            })
+        }
+    }
 }
 
 /// Which of the three winning events happened.
@@ -296,14 +373,27 @@ impl Position {
         hash
     }
 
-    /// Plays a move known to be legal here. Records a win when the move makes one.
+    /// Plays a move (meant for legal ones; it never panics). Records a win when the move makes
+    /// one.
+    ///
+    /// A move that cannot be carried out at all here leaves the position unchanged: a point off
+    /// this board, no stone the mover may move on `from`, a stone on the target, nothing of that
+    /// kind in hand. Any other move is carried out as given even when it is illegal (a jump, a
+    /// slide during placement, a move after a win), so the stones are always conserved.
     pub(crate) fn apply(&mut self, mv: Move) {
         let me = self.to_move;
         let c = me.index();
         let geo = self.geo();
+        let empty = geo.all & !self.occupied();
+        let is_empty = |i: usize| empty & (1 << i) != 0;
         match mv {
             Move::Place(point) => {
-                let to = geo.index_unchecked(point);
+                let Some(to) = geo
+                    .index(point)
+                    .filter(|&i| is_empty(i) && self.hand[c] > 0)
+                else {
+                    return;
+                };
                 self.own[c] |= 1 << to;
                 self.hash ^= zobrist::stone(c, to)
                     ^ zobrist::HAND[c * 9 + usize::from(self.hand[c])]
@@ -311,13 +401,23 @@ impl Position {
                 self.hand[c] -= 1;
             }
             Move::PlaceMaster(point) => {
-                let to = geo.index_unchecked(point);
+                let Some(to) = geo
+                    .index(point)
+                    .filter(|&i| is_empty(i) && self.master_hand[c])
+                else {
+                    return;
+                };
                 self.masters |= 1 << to;
                 self.master_hand[c] = false;
                 self.hash ^= zobrist::stone(3, to) ^ zobrist::MASTER_HAND[c];
             }
             Move::Slide { from, to } => {
-                let (x, y) = (geo.index_unchecked(from), geo.index_unchecked(to));
+                let (Some(x), Some(y)) = (geo.index(from), geo.index(to)) else {
+                    return;
+                };
+                if self.movable(me) & (1 << x) == 0 || !is_empty(y) {
+                    return;
+                }
                 let moved_master = self.masters & (1 << x) != 0;
                 let kind = if moved_master {
                     self.masters ^= 1 << x | 1 << y;
@@ -327,7 +427,7 @@ impl Position {
                     c
                 };
                 self.hash ^= zobrist::stone(kind, x) ^ zobrist::stone(kind, y);
-                self.movement_moves[c] += 1;
+                self.movement_moves[c] = self.movement_moves[c].saturating_add(1);
                 if let Some((winner, rule)) = self.win_after_slide(me, x, y) {
                     self.win = Some(Win {
                         winner,
@@ -381,7 +481,7 @@ impl Position {
         None
     }
 
-    /// The position after `mv` (a legal move here).
+    /// The position after `mv` (meant for a legal move here; see [`Position::apply`]).
     #[inline]
     pub(crate) fn after(&self, mv: Move) -> Position {
         let mut next = *self;

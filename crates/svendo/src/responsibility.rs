@@ -1,30 +1,42 @@
 //! The responsibility rules, made part of move legality (movement phase only).
 //!
 //! Let P be the player to move, N the next player and R the one after N (the player before P).
+//! Two terms of the rules page:
 //!
-//! - [`must_block_follower`](Position::must_block_follower): when N and R both have a winning
-//!   move now, P must make a move after which N has no winning move, if P has one.
+//! - R is *in a winning position* ([`Position::in_winning_position`]) when R has a winning move
+//!   now, or some plain move of P would make R win by rule 3 (a stone P may move stands on a
+//!   check point of a line R would hold once it leaves: R's *trap* for P).
+//! - A plain move of P *lets N win* when it ends the game with N as the winner (P moved off
+//!   N's check point: rule 3), or when N has a winning move on the board after it (judged even
+//!   when the move ends the game with R as the winner).
+//!
+//! The rules:
+//!
+//! - [`must_block_follower`](Position::must_block_follower): when N has a winning move now and
+//!   R is in a winning position, P must make a move that does not let N win, if P has one.
 //! - [`announced_win`](Position::announced_win): when R has a winning move that P and N cannot
 //!   stop (after every plain move of P and every plain reply of N that does not end the game, R
-//!   still has a winning move), P may not make a move after which N has a winning move, unless
-//!   every move of P does.
+//!   still has a winning move), P may not make a move that lets N win, unless every move of P
+//!   does.
 //! - A move that wins the game for P is always allowed.
 //!
-//! Both rules restrict P to the same kind of move (one after which N has no winning move), so
-//! the filter is: when a rule is in force and some but not all of P's moves leave N without a
-//! winning move, keep those moves and P's winning moves.
+//! Both rules restrict P to the same kind of move (one that does not let N win), so the filter
+//! is: when a rule is in force and some but not all of P's moves do not let N win, keep those
+//! moves and P's winning moves. A move that hands N the game at once is therefore never a
+//! block.
 //!
-//! Cost: both rules need R to have a winning move, so the common case pays one bit-parallel
-//! threat test ([`Position::has_winning_move`]). Only when R threatens are P's moves
-//! classified; moves that cannot change N's situation (they touch no support of N's winning
-//! moves, or nothing of N's threat zone) are not played out. Only when that classification
-//! would restrict anything and N does not threaten now does the two-ply unstoppable look-ahead
-//! run, and it plays out only the move pairs that touch every support of R's winning moves.
-//! The look-ahead uses the plain movement rules, so it never recurses.
+//! Cost: both rules need R to have a winning move or a trap for P, so the common case pays one
+//! bit-parallel threat test ([`Position::has_winning_move`]) and a bit-parallel test for lines
+//! R holds but for one check point. Only when a rule may apply are P's moves classified; moves
+//! that cannot change N's situation (they touch no support of N's winning moves, or nothing of
+//! N's threat zone) are not played out. Only when that classification would restrict anything
+//! and N does not threaten now does the two-ply unstoppable look-ahead run, and it plays out
+//! only the move pairs that touch every support of R's winning moves. The look-ahead uses the
+//! plain movement rules, so it never recurses.
 
 use crate::board::bits;
 use crate::movegen::{Witnesses, MAX_SLIDES};
-use crate::position::{Color, Move, Position};
+use crate::position::{Color, Move, Position, WinRule};
 
 /// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
 struct Flags([u64; MAX_SLIDES / 64]);
@@ -46,19 +58,82 @@ impl Flags {
 pub enum Responsibility {
     /// No rule restricts the side to move.
     Free,
-    /// Both following players have a winning move: the next player must be blocked.
+    /// The next player has a winning move and the player before is in a winning position (a
+    /// winning move, or a trap for the side to move): the next player must be blocked.
     BlockFollower,
-    /// The player before has a winning move nobody can stop: the next player must not be given one.
+    /// The player before has a winning move nobody can stop: the side to move must not let the
+    /// next player win.
     AnnouncedWin,
 }
 
 impl Position {
-    /// Whether the block-the-follower rule is in force: both N and R have a winning move now.
+    /// Whether the block-the-follower rule is in force: N (the next player) has a winning move
+    /// now and R (the player before the side to move) is in a winning position.
     pub fn must_block_follower(&self) -> bool {
         !self.is_placement()
             && self.win.is_none()
-            && self.has_winning_move(self.to_move.prev())
             && self.has_winning_move(self.to_move.next())
+            && self.in_winning_position(self.to_move.prev())
+    }
+
+    /// Whether `player` is in a winning position against the side to move: it has a winning
+    /// move now, or some plain move of the side to move would make it win by rule 3 (its trap
+    /// for the side to move). Meant for R, the player before the side to move.
+    pub fn in_winning_position(&self, player: Color) -> bool {
+        self.has_winning_move(player) || self.has_trap(player)
+    }
+
+    /// Whether some plain move of the side to move would make `player` (another player) win
+    /// by rule 3: `player`'s trap for the side to move.
+    ///
+    /// Bit-parallel over the line starts: only lines whose three base points carry `player`'s
+    /// own stones, with one check point empty and the other holding a stone the side to move
+    /// may move, are candidates; their moves off that check point are played out (the win is
+    /// the first rule that applies, so another rule may take precedence over `player`'s).
+    pub fn has_trap(&self, player: Color) -> bool {
+        if player == self.to_move || self.win.is_some() {
+            return false;
+        }
+        let geo = self.geo();
+        let own = self.own[player.index()];
+        let occupied = self.occupied();
+        let empty = geo.all & !occupied;
+        let movable = self.movable(self.to_move);
+        for d in 0..4 {
+            let s = geo.shift[d];
+            let step = s as usize;
+            let held = own & geo.starts[d] & own >> (2 * s) & own >> (4 * s);
+            if held == 0 {
+                continue;
+            }
+            let (e1, e3) = (empty >> s, empty >> (3 * s));
+            let (m1, m3) = (movable >> s, movable >> (3 * s));
+            for (starts, offset) in [(held & m1 & e3, step), (held & e1 & m3, 3 * step)] {
+                for p in bits(starts) {
+                    let x = p + offset;
+                    for y in bits(geo.slides(x, occupied)) {
+                        let after = self.after(Move::Slide {
+                            from: geo.points[x],
+                            to: geo.points[y],
+                        });
+                        if after.win.is_some_and(|w| {
+                            w.winner == player && w.rule == WinRule::ForcedOffCheckPoint
+                        }) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a responsibility rule may restrict the side to move here: R has a winning move,
+    /// or R has a trap for P while N has a winning move. When this is false every plain move
+    /// is legal.
+    pub(crate) fn responsibility_may_apply(&self) -> bool {
+        let (n, r) = (self.to_move.next(), self.to_move.prev());
+        self.has_winning_move(r) || (self.has_trap(r) && self.has_winning_move(n))
     }
 
     /// Whether the announced-win rule is in force: R has a winning move that cannot be stopped
@@ -169,11 +244,18 @@ impl Position {
         let mut keep = Flags::new();
         let me = self.to_move;
         let (n, r) = (me.next(), me.prev());
-        // Both rules need R to have a winning move: the cheap early exit.
-        if moves.is_empty() || !self.has_winning_move(r) {
+        if moves.is_empty() {
             return (Responsibility::Free, keep);
         }
-        let n_threatens = self.has_winning_move(n);
+        // Both rules need R to have a winning move, or (block the follower) a trap for P while
+        // N threatens: the cheap early exit.
+        let n_threatens = if self.has_winning_move(r) {
+            self.has_winning_move(n)
+        } else if self.has_trap(r) && self.has_winning_move(n) {
+            true
+        } else {
+            return (Responsibility::Free, keep);
+        };
         // A move wins for P only if P has a winning move now (rules 1 and 2 are P's own).
         let p_can_win = self.has_winning_move(me);
         // When N threatens now, a move that touches none of the points one of N's winning
@@ -184,7 +266,7 @@ impl Position {
             Witnesses::new()
         };
         // When N does not threaten now, only a move that touches N's threat zone can give N a
-        // winning move.
+        // winning move or end the game with N as the winner (its check points are in the zone).
         let n_zone = if n_threatens {
             u64::MAX
         } else {
@@ -211,8 +293,10 @@ impl Position {
                 continue;
             }
             let after = self.after(mv);
-            // Judged on the board after the move, even when it ended the game by rule 3.
-            if !n_keeps_a_win && !after.has_winning_move(n) {
+            // A move that ends the game with N as the winner lets N win; otherwise it is judged
+            // on the board after the move, even when it ended the game with R as the winner.
+            let n_wins_now = after.win.is_some_and(|w| w.winner == n);
+            if !n_keeps_a_win && !n_wins_now && !after.has_winning_move(n) {
                 keep.set(i);
                 kept += 1;
             } else if after.win.is_some_and(|w| w.winner == me) {

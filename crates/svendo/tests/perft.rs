@@ -96,10 +96,31 @@ const BLOCK_FOLLOWER: &str = "W1W4WWW/8WW/MMM1W1BBBB/4R1BBBB/9R/R1R3RRRR b 0/0/0
 /// Announced win: Red has three rule-2 threats (master stones on its check points b1, e2,
 /// d5) that Black and White cannot all stop; Black may not uncover White's g2-j2.
 const ANNOUNCED: &str = "BBBBB1BBWW/W1RMR1RR2/WWW6W/4R5/4M1WB2/RMR1R5 b 0/0/0 0/0/0";
-/// The seed's Figure 4 on our board: White must block Red (b5-b2 would complete b2-d2-f2), and
-/// the only block moves the master from Black's check point b1 (C) to b2 (A), so Black wins by
-/// rule 3. (b1-b3, b1-b4 and b1-c2 do not block: Red could slide that master to b2.)
+/// The seed's Figure 4 on our board, master-stone version: White must block Red (b5-b2 would
+/// complete b2-d2-f2), and the only block moves the master from Black's check point b1 (C) to b2
+/// (A), so Black wins by rule 3. (b1-b3, b1-b4 and b1-c2 do not block: Red could slide that
+/// master to b2.) Black also has a winning move of its own here (rule 2, moving the master).
 const FIGURE4: &str = "MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3";
+/// The seed's Figure 4 as written: White's *own* stone on Black's check point b1 (C). Black has
+/// no winning move, only its trap for White (a1-c1-e1, d1 empty); Red threatens a2-b2 onto the
+/// third base point of b2-d4-f6 (check points c3, e5 empty). The only block is b1-b2 (C to A),
+/// and it hands Black the win by rule 3.
+const FIGURE4_OWN: &str = "5RWBR1/6RWM1/3R2WRB1/6BWM1/R5BRWW/BWB1B1WBMR w 0/0/0 3/3/3";
+/// Figure 4 with a second block: White's g5 can also stop Red, on the check point e5. Black's
+/// trap alone (Black has no winning move) puts the block rule in force.
+const TRAP_ONLY: &str = "5RWBR1/6WRM1/3R2WRB1/6BWM1/R5BRWW/BWB1B1WBMR w 0/0/0 3/3/3";
+/// Red threatens f3-f4 or g5-f4 (f4-h4-j4) and holds f3-h3-j3 with White's g3 on the check point
+/// g3; Black has rule-2 threats (master stones on b1, b6, e2). g3-f4 and g3-g4 leave Red
+/// without a winning move but end the game with Red winning by rule 3: no block. White's real
+/// blocks are i1-i4 and j5-i4.
+const HANDOFF_NOT_BLOCK: &str = "BMB1B1WRW1/4B1RWRW/7R1R/4BRWR1R/4M5/BMB1B1W1WW w 0/0/0 2/2/2";
+/// As above, but White has no real block: the only moves after which Red has no winning move on
+/// the board (g3-f4, g3-g4) hand Red the game, so every move lets Red win and none is forced.
+const HANDOFF_ONLY: &str = "BMB1B1WRW1/6RBR1/7R1R/W3BRWR1R/WW2M5/BMB1B1W2W w 0/0/0 2/2/2";
+/// Announced win: Black's three rule-2 threats (masters on b1, b6, e2; d6 unreachable) cannot be
+/// stopped. Red has no winning move, but White's g3 stands on Red's check point g3 (f3-h3-j3):
+/// every move of g3 hands Red the game, so the rule forbids them.
+const ANNOUNCED_HANDOFF: &str = "BMB1B1WRWR/4B1RWRW/10/4BRWR1R/4M5/BMB1B1WRWW w 0/0/0 2/2/2";
 
 #[test]
 fn start_perft_by_hand() {
@@ -245,6 +266,154 @@ fn figure4_forced_win() {
     same_perft(FIGURE4, 2);
 }
 
+/// The legal moves of `text` by the naive implementation, sorted.
+fn naive_legal(text: &str) -> Vec<String> {
+    naive_texts(&Naive::parse(text).legal_moves())
+}
+
+/// The naive move with this text among the plain moves of `naive`.
+fn naive_move(naive: &Naive, text: &str) -> NMove {
+    *naive
+        .plain_moves()
+        .iter()
+        .find(|m| m.text() == text)
+        .unwrap_or_else(|| panic!("{text} is not a plain move"))
+}
+
+#[test]
+fn figure4_own_stone_on_c() {
+    let naive = Naive::parse(FIGURE4_OWN);
+    let (white, red, black) = (1, 2, 0);
+    assert_eq!(naive.to_move, white);
+    // Black has no winning move of its own: only the trap (White's stone on its check point).
+    assert!(!naive.has_winning_move(black));
+    assert!(naive.in_winning_position(black));
+    assert!(naive.has_winning_move(red));
+    assert_eq!(naive.rules_in_force(), (true, false));
+    // Exactly one legal move, C to A; playing it Black wins by rule 3 with its 3 slides.
+    assert_eq!(naive_legal(FIGURE4_OWN), ["b1-b2"]);
+    assert!(naive.plain_moves().len() > 1);
+    assert_eq!(win_after(FIGURE4_OWN, "b1-b2"), Some((black, 3)));
+    let mut pos = engine(FIGURE4_OWN);
+    assert!(!pos.has_winning_move(Color::Black));
+    assert!(pos.has_trap(Color::Black));
+    assert!(pos.in_winning_position(Color::Black));
+    assert!(pos.must_block_follower());
+    assert_eq!(pos.responsibility(), Responsibility::BlockFollower);
+    pos.play(pos.parse_move("b1-b2").unwrap()).unwrap();
+    assert_eq!(
+        pos.win().map(|w| (w.winner, w.rule, w.points)),
+        Some((Color::Black, WinRule::ForcedOffCheckPoint, 3))
+    );
+    assert_eq!(
+        pos.to_string(),
+        "5RWBR1/6RWM1/3R2WRB1/6BWM1/RW4BRWW/B1B1B1WBMR r 0/0/0 3/4/3 b3"
+    );
+    same_moves(FIGURE4_OWN);
+    same_perft(FIGURE4_OWN, 2);
+}
+
+#[test]
+fn trap_alone_with_follower_threat_restricts() {
+    let naive = Naive::parse(TRAP_ONLY);
+    assert!(!naive.has_winning_move(0), "Black has no winning move");
+    assert!(naive.in_winning_position(0), "Black's trap for White");
+    assert_eq!(naive.rules_in_force(), (true, false));
+    // The two blocks: C to A (Black then wins by rule 3) and g5-e5 (the game goes on).
+    assert_eq!(naive_legal(TRAP_ONLY), ["b1-b2", "g5-e5"]);
+    assert_eq!(win_after(TRAP_ONLY, "g5-e5"), None);
+    let pos = engine(TRAP_ONLY);
+    assert!(pos.has_trap(Color::Black) && !pos.has_winning_move(Color::Black));
+    assert_eq!(pos.responsibility(), Responsibility::BlockFollower);
+    // Without the trap nothing would restrict White: the block rule needs R in a winning
+    // position, and the announced-win rule needs R's winning move.
+    assert!(!pos.announced_win());
+    same_moves(TRAP_ONLY);
+    same_perft(TRAP_ONLY, 2);
+}
+
+#[test]
+fn handing_the_follower_the_game_is_no_block() {
+    let naive = Naive::parse(HANDOFF_NOT_BLOCK);
+    let red = 2;
+    assert!(naive.rules_in_force().0, "Red and Black both threaten");
+    for mv in ["g3-f4", "g3-g4"] {
+        let after = naive.play(naive_move(&naive, mv));
+        // Red has no winning move on the board after it, but the move ends the game with Red
+        // as the winner (White moved off Red's check point g3): it lets Red win.
+        assert!(!after.has_winning_move(red), "{mv}");
+        assert_eq!(after.win, Some((red, 3)), "{mv}");
+        assert!(naive.lets_win(naive_move(&naive, mv), red));
+    }
+    assert_eq!(naive_legal(HANDOFF_NOT_BLOCK), ["i1-i4", "j5-i4"]);
+    let pos = engine(HANDOFF_NOT_BLOCK);
+    assert_eq!(pos.responsibility(), Responsibility::BlockFollower);
+    for mv in ["g3-f4", "g3-g4"] {
+        let mv = svendo::Move::Slide {
+            from: mv[..2].parse().unwrap(),
+            to: mv[3..].parse().unwrap(),
+        };
+        assert!(pos.is_plain_legal(mv) && !pos.is_legal_move(mv));
+    }
+    same_moves(HANDOFF_NOT_BLOCK);
+    same_perft(HANDOFF_NOT_BLOCK, 2);
+}
+
+#[test]
+fn a_handoff_is_never_forced() {
+    let naive = Naive::parse(HANDOFF_ONLY);
+    let red = 2;
+    assert!(naive.rules_in_force().0);
+    // The only moves after which Red has no winning move on the board hand Red the game.
+    let plain = naive.plain_moves();
+    let no_red_threat = naive_texts(
+        &plain
+            .iter()
+            .copied()
+            .filter(|&m| !naive.play(m).has_winning_move(red))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(no_red_threat, ["g3-f4", "g3-g4"]);
+    // So every move lets Red win, and the block rule restricts nothing.
+    assert!(plain.iter().all(|&m| naive.lets_win(m, red)));
+    assert_eq!(naive.legal_moves().len(), plain.len());
+    let pos = engine(HANDOFF_ONLY);
+    assert_eq!(pos.responsibility(), Responsibility::Free);
+    assert_eq!(pos.legal_moves().len(), plain.len());
+    same_moves(HANDOFF_ONLY);
+    same_perft(HANDOFF_ONLY, 2);
+}
+
+#[test]
+fn announced_win_forbids_a_handoff() {
+    let naive = Naive::parse(ANNOUNCED_HANDOFF);
+    let red = 2;
+    assert!(!naive.has_winning_move(red));
+    assert_eq!(naive.rules_in_force(), (false, true));
+    let legal = naive_legal(ANNOUNCED_HANDOFF);
+    let g3: Vec<String> = naive
+        .plain_moves()
+        .iter()
+        .map(|m| m.text())
+        .filter(|t| t.starts_with("g3-"))
+        .collect();
+    assert!(!g3.is_empty());
+    for mv in &g3 {
+        let after = naive.play(naive_move(&naive, mv));
+        // No winning move for Red on the board after it, yet Red has won by rule 3.
+        assert!(!after.has_winning_move(red), "{mv}");
+        assert_eq!(after.win, Some((red, 3)), "{mv}");
+        assert!(!legal.contains(mv), "{mv} is forbidden");
+    }
+    // Other moves remain (so the rule applies), and not every move is forbidden.
+    assert!(!legal.is_empty() && legal.len() < naive.plain_moves().len());
+    let pos = engine(ANNOUNCED_HANDOFF);
+    assert!(pos.announced_win());
+    assert_eq!(pos.responsibility(), Responsibility::AnnouncedWin);
+    same_moves(ANNOUNCED_HANDOFF);
+    same_perft(ANNOUNCED_HANDOFF, 2);
+}
+
 #[test]
 fn pass_only_without_a_move() {
     // 5 x 6 board, 27 stones: Black's own stones and every master boxed in.
@@ -334,6 +503,11 @@ fn print_naive_counts() {
         BLOCK_FOLLOWER,
         ANNOUNCED,
         FIGURE4,
+        FIGURE4_OWN,
+        TRAP_ONLY,
+        HANDOFF_NOT_BLOCK,
+        HANDOFF_ONLY,
+        ANNOUNCED_HANDOFF,
     ] {
         let naive = Naive::parse(text);
         println!("{text}");

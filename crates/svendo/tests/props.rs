@@ -1,10 +1,10 @@
 //! proptest invariants: 27 placements then movement, stones conserved, text and hash round
 //! trips, generated moves accepted by checked play, random games end in a win with the right
-//! points or a draw.
+//! points or a draw; `play_unchecked` never panics, whatever move it is given.
 
 use proptest::prelude::*;
 use svendo::game_core::{DrawRules, Rng};
-use svendo::{Color, Game, GameRecord, Move, Outcome, Position};
+use svendo::{Color, Game, GameRecord, Move, Outcome, Point, Position, MAX_SIDE};
 
 const SIZES: [(usize, usize); 5] = [(10, 6), (8, 8), (5, 12), (12, 5), (6, 5)];
 
@@ -29,6 +29,64 @@ fn conserved(pos: &Position) {
         masters += u32::from(pos.master_in_hand(c));
     }
     assert_eq!(masters, 3, "{pos}");
+}
+
+/// Every move that can be constructed: every point exists on the largest boards only
+/// (`MAX_SIDE` x `MAX_SIDE` points), so this is every placement, every slide between two
+/// points (legal shape or not) and the pass.
+fn every_constructible_move() -> Vec<Move> {
+    let points: Vec<Point> = (0..MAX_SIDE)
+        .flat_map(|col| (0..MAX_SIDE).map(move |row| Point::new(col, row).unwrap()))
+        .collect();
+    let mut moves = vec![Move::Pass];
+    for &p in &points {
+        moves.push(Move::Place(p));
+        moves.push(Move::PlaceMaster(p));
+        for &q in &points {
+            moves.push(Move::Slide { from: p, to: q });
+        }
+    }
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10))]
+
+    /// `play_unchecked` with any constructible move, legal or not, in positions of every phase
+    /// (placement, movement, won) on several board sizes: no panic, stones conserved, the
+    /// incremental hash right, and the position still answers for its moves and its text.
+    #[test]
+    fn play_unchecked_never_panics(seed in any::<u64>(), size in 0..SIZES.len(), plies in 0usize..80) {
+        let (w, h) = SIZES[size];
+        let mut rng = Rng::new(seed);
+        let mut pos = Position::start_on(w, h).unwrap();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            match rng.choose(&moves) {
+                Some(&mv) => pos.play_unchecked(mv),
+                None => break,
+            }
+        }
+        let all = every_constructible_move();
+        prop_assert_eq!(all.len(), 1 + 2 * 144 + 144 * 144);
+        let mut changed = 0;
+        for (i, &mv) in all.iter().enumerate() {
+            let mut after = pos;
+            after.play_unchecked(mv);
+            conserved(&after);
+            prop_assert_eq!(after.hash_key(), after.fresh_hash_key(), "{} after {:?}", pos, mv);
+            if after != pos {
+                changed += 1;
+                // A sample of the positions reached also answers for its moves and its text.
+                if i % 61 == 0 {
+                    let _ = after.legal_moves();
+                    let _ = after.to_string();
+                }
+            }
+        }
+        // The legal moves are among the moves that change the position.
+        prop_assert!(changed >= pos.legal_moves().len());
+    }
 }
 
 proptest! {

@@ -299,13 +299,30 @@ impl Naive {
         true
     }
 
+    /// The page: "R is in a winning position when R has a winning move now, or some plain
+    /// move of P would make R win by rule 3". Played out move by move.
+    pub fn in_winning_position(&self, r: usize) -> bool {
+        self.has_winning_move(r)
+            || self
+                .plain_moves()
+                .into_iter()
+                .any(|m| self.play(m).win == Some((r, 3)))
+    }
+
+    /// The page: "A plain move of P lets N win when it ends the game with N as the winner ...,
+    /// or when N has a winning move on the board after it" (the board is judged even when the
+    /// move ended the game; `has_winning_move` ignores the recorded win).
+    pub fn lets_win(&self, m: NMove, n: usize) -> bool {
+        let after = self.play(m);
+        matches!(after.win, Some((winner, _)) if winner == n) || after.has_winning_move(n)
+    }
+
     /// (block-the-follower in force, announced win in force)
     pub fn rules_in_force(&self) -> (bool, bool) {
         let p = self.to_move;
         let (n, r) = ((p + 1) % 3, (p + 2) % 3);
-        let r_threat = self.has_winning_move(r);
-        let block = r_threat && self.has_winning_move(n);
-        let announced = r_threat && self.unstoppable(r);
+        let block = self.has_winning_move(n) && self.in_winning_position(r);
+        let announced = self.has_winning_move(r) && self.unstoppable(r);
         (block, announced)
     }
 
@@ -317,25 +334,20 @@ impl Naive {
         }
         let p = self.to_move;
         let n = (p + 1) % 3;
-        let r = (p + 2) % 3;
-        if !self.has_winning_move(r) {
-            return plain;
-        }
-        let block = self.has_winning_move(n);
-        let announced = !block && self.unstoppable(r);
+        let (block, announced) = self.rules_in_force();
         if !block && !announced {
             return plain;
         }
-        let leaves_n_without = |m: &NMove| !self.play(*m).has_winning_move(n);
-        if !plain.iter().any(leaves_n_without) {
-            // No move blocks (or: every move gives N a winning move): no restriction.
+        // Both rules: only moves that do not let N win, if P has any ("unless every move of P
+        // does"); a move that wins the game for P is always allowed.
+        if plain.iter().all(|&m| self.lets_win(m, n)) {
             return plain;
         }
         plain
             .into_iter()
-            .filter(|m| {
-                let wins_for_p = matches!(self.play(*m).win, Some((w, _)) if w == p);
-                wins_for_p || leaves_n_without(m)
+            .filter(|&m| {
+                let wins_for_p = matches!(self.play(m).win, Some((w, _)) if w == p);
+                wins_for_p || !self.lets_win(m, n)
             })
             .collect()
     }

@@ -1,0 +1,217 @@
+//! serde (feature `serde`): positions travel as their position string (checked when read),
+//! points as their names, moves in their enum shape with checked points and slide shapes,
+//! colours as their variant names; game records round-trip. Hostile inputs are errors, never
+//! panics, and nothing read can make the engine panic later.
+
+#![cfg(feature = "serde")]
+
+use svendo::{Color, Game, GameRecord, Move, Point, Position, Win, WinRule};
+
+fn point(name: &str) -> Point {
+    name.parse().expect("a point name")
+}
+
+#[test]
+fn points_are_stored_as_their_names() {
+    for name in ["a1", "c3", "j6", "l12", "e12"] {
+        let json = serde_json::to_string(&point(name)).unwrap();
+        assert_eq!(json, format!("\"{name}\""));
+        assert_eq!(serde_json::from_str::<Point>(&json).unwrap(), point(name));
+    }
+}
+
+#[test]
+fn hostile_points_are_refused() {
+    // Beyond the largest board (columns a-l, rows 1-12), malformed, or not a name at all (the
+    // old numeric form, which could encode any byte).
+    for bad in [
+        "\"m1\"",
+        "\"a13\"",
+        "\"p16\"",
+        "\"a0\"",
+        "\"a01\"",
+        "\"A1\"",
+        "\"c3 \"",
+        "\"\"",
+        "\"c\"",
+        "34",
+        "255",
+        "-1",
+        "null",
+        "[2,2]",
+        "{\"col\":2}",
+    ] {
+        let err = serde_json::from_str::<Point>(bad);
+        assert!(err.is_err(), "{bad} was read as {err:?}");
+    }
+}
+
+#[test]
+fn moves_round_trip() {
+    let moves = [
+        Move::Place(point("c3")),
+        Move::PlaceMaster(point("j6")),
+        Move::Slide {
+            from: point("c3"),
+            to: point("c6"),
+        },
+        Move::Slide {
+            from: point("a1"),
+            to: point("f6"),
+        },
+        Move::Slide {
+            from: point("l1"),
+            to: point("a12"),
+        },
+        Move::Pass,
+    ];
+    for mv in moves {
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv, "{json}");
+    }
+    assert_eq!(
+        serde_json::to_string(&moves[2]).unwrap(),
+        r#"{"Slide":{"from":"c3","to":"c6"}}"#
+    );
+    assert_eq!(
+        serde_json::to_string(&moves[0]).unwrap(),
+        r#"{"Place":"c3"}"#
+    );
+    assert_eq!(serde_json::to_string(&Move::Pass).unwrap(), r#""Pass""#);
+}
+
+#[test]
+fn hostile_moves_are_refused() {
+    for bad in [
+        // Slides no stone can make: staying put, a knight's jump, off every line.
+        r#"{"Slide":{"from":"c3","to":"c3"}}"#,
+        r#"{"Slide":{"from":"c3","to":"d5"}}"#,
+        r#"{"Slide":{"from":"a1","to":"j2"}}"#,
+        // Points beyond the largest board, or in the old numeric form.
+        r#"{"Slide":{"from":"c3","to":"c13"}}"#,
+        r#"{"Slide":{"from":"m3","to":"c3"}}"#,
+        r#"{"Place":"z9"}"#,
+        r#"{"PlaceMaster":255}"#,
+        r#"{"Place":34}"#,
+        // Malformed shapes.
+        r#"{"Slide":{"from":"c3"}}"#,
+        r#"{"Slide":{"from":"c3","to":"c4","via":"c5"}}"#,
+        r#"{"Jump":"c3"}"#,
+        r#""pass""#,
+        r#"{"Pass":null,"Place":"c3"}"#,
+        "42",
+        "",
+    ] {
+        let read = serde_json::from_str::<Move>(bad);
+        assert!(read.is_err(), "{bad} was read as {read:?}");
+    }
+    // The error names the impossible slide.
+    let err = serde_json::from_str::<Move>(r#"{"Slide":{"from":"c3","to":"d5"}}"#).unwrap_err();
+    assert!(err.to_string().contains("c3-d5 is no slide"), "{err}");
+}
+
+#[test]
+fn any_move_read_is_safe_to_play_unchecked() {
+    // Every move that deserialises, played unchecked on a position of a small board where most
+    // of its points are off the board, leaves a position with 27 stones and a right hash.
+    let pos: Position = "BRWRB/BRWRW/BWRWR/BMBRW/BMRW1/BMW2 b 0/0/0 0/0/0"
+        .parse()
+        .unwrap();
+    for json in [
+        r#"{"Slide":{"from":"l12","to":"a1"}}"#,
+        r#"{"Slide":{"from":"a1","to":"l12"}}"#,
+        r#"{"Slide":{"from":"e1","to":"e6"}}"#,
+        r#"{"Place":"l12"}"#,
+        r#"{"PlaceMaster":"e1"}"#,
+        r#""Pass""#,
+    ] {
+        let mv: Move = serde_json::from_str(json).unwrap();
+        let mut after = pos;
+        after.play_unchecked(mv);
+        assert_eq!(after.hash_key(), after.fresh_hash_key(), "{json}");
+        let _ = after.legal_moves();
+        let _ = after.to_string();
+    }
+}
+
+#[test]
+fn colours_are_stored_as_their_names() {
+    for (color, name) in [
+        (Color::Black, "\"Black\""),
+        (Color::White, "\"White\""),
+        (Color::Red, "\"Red\""),
+    ] {
+        assert_eq!(serde_json::to_string(&color).unwrap(), name);
+        assert_eq!(serde_json::from_str::<Color>(name).unwrap(), color);
+    }
+    for bad in ["\"Green\"", "\"black\"", "\"b\"", "0", "3", "null", "\"\""] {
+        assert!(serde_json::from_str::<Color>(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn positions_are_stored_as_their_text() {
+    for text in [
+        "10/10/10/10/10/10 b 8m/8m/8m 0/0/0",
+        "6R2M/1W8/3W6/4B3R1/2B4W2/B4M4 w 5/5m/6 0/0/0",
+        "8/8/8/8/8/8/8/8 b 8m/8m/8m 0/0/0",
+        // A won game keeps its win.
+        "MM3BBBBB/1R4RRRR/9R/10/1M1R1RWWWW/B1B1B1WWWW r 0/0/0 3/4/3 b3",
+    ] {
+        let pos: Position = text.parse().unwrap();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        let back: Position = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, pos);
+        assert_eq!(back.hash_key(), pos.hash_key());
+    }
+    let won: Position =
+        serde_json::from_str("\"MM3BBBBB/1R4RRRR/9R/10/1M1R1RWWWW/B1B1B1WWWW r 0/0/0 3/4/3 b3\"")
+            .unwrap();
+    assert_eq!(
+        won.win(),
+        Some(Win {
+            winner: Color::Black,
+            rule: WinRule::ForcedOffCheckPoint,
+            points: 3
+        })
+    );
+    assert!(won.legal_moves().is_empty());
+}
+
+#[test]
+fn hostile_positions_are_refused() {
+    for bad in [
+        // Nine black stones, four master stones, a bad side, a bad size, a win during
+        // placement, a win that does not fit the side to move, junk.
+        "\"B9/10/10/10/10/10 b 8m/8m/8m 0/0/0\"",
+        "\"MMMM6/10/10/10/10/10 b 8/8/8 0/0/0\"",
+        "\"10/10/10/10/10/10 x 8m/8m/8m 0/0/0\"",
+        "\"4/4/4/4/4/4/4/4 b 8m/8m/8m 0/0/0\"",
+        "\"13/13/13/13/13 b 8m/8m/8m 0/0/0\"",
+        "\"10/10/10/10/10/10 b 8m/8m/8m 0/0/0 b1\"",
+        "\"MM3BBBBB/1R4RRRR/9R/10/1M1R1RWWWW/B1B1B1WWWW r 0/0/0 3/4/3 r1\"",
+        "\"\"",
+        "42",
+        "null",
+        "{\"own\":[1,2,3]}",
+    ] {
+        let read = serde_json::from_str::<Position>(bad);
+        assert!(read.is_err(), "{bad} was read as {read:?}");
+    }
+    let err =
+        serde_json::from_str::<Position>("\"B9/10/10/10/10/10 b 8m/8m/8m 0/0/0\"").unwrap_err();
+    assert!(!err.to_string().is_empty());
+}
+
+#[test]
+fn game_records_round_trip() {
+    let mut record = GameRecord::new(Position::start());
+    for text in ["c3", "Md4", "e5", "f6"] {
+        record.play_text(text).expect(text);
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    let back: GameRecord<Position> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.current(), record.current());
+    assert_eq!(back.move_texts(), record.move_texts());
+}
