@@ -142,6 +142,21 @@ proptest! {
                 })
                 .collect();
             prop_assert_eq!(other.dead_stones(), mapped, "symmetry {}", k);
+            // So do the stones the revive step brought back.
+            let revived = |s: &sundraval::Score| {
+                s.groups
+                    .iter()
+                    .filter(|g| g.revived_from_step.is_some())
+                    .fold(PointSet::EMPTY, |acc, g| acc.or(&g.stones))
+            };
+            let mapped: PointSet = revived(&score)
+                .iter()
+                .map(|p| {
+                    let (c, r) = transform(n, k, p.col() as i32, p.row() as i32);
+                    point(c, r)
+                })
+                .collect();
+            prop_assert_eq!(revived(&other), mapped, "symmetry {}", k);
             for color in Color::ALL {
                 prop_assert_eq!(other.seed_lists(color), score.seed_lists(color));
                 prop_assert_eq!(other.triangular_points(color), score.triangular_points(color));
@@ -154,41 +169,48 @@ proptest! {
     }
 
     #[test]
-    fn scoring_agrees_with_the_naive_scorer((n, cells, white) in cells_strategy()) {
-        let naive = board(n, &cells, white, 2);
-        let score = to_engine(&naive).score_breakdown();
-        let expected = naive_score(&naive);
-        let code = |c: Option<Color>| match c {
-            Some(Color::Black) => BLACK,
-            Some(Color::White) => WHITE,
-            None => 0,
-        };
-        prop_assert_eq!(code(score.winner(ScoringRule::Seed)), naive_seed_winner(&expected));
-        prop_assert_eq!(
-            code(score.winner(ScoringRule::Triangular)),
-            naive_triangular_winner(&expected)
-        );
-        let mut groups: Vec<(u8, Vec<String>, bool, usize)> = score
-            .groups
-            .iter()
-            .map(|g| {
-                let mut names: Vec<String> = g.stones.iter().map(|p| p.to_string()).collect();
-                names.sort();
-                (code(Some(g.color)), names, g.alive, g.count())
-            })
-            .collect();
-        groups.sort();
-        let mut want: Vec<(u8, Vec<String>, bool, usize)> = expected
-            .groups
-            .iter()
-            .map(|g| {
-                let mut names: Vec<String> = g.1.iter().map(|&(c, r)| Naive::name(c, r)).collect();
-                names.sort();
-                (g.0, names, g.2, g.3)
-            })
-            .collect();
-        want.sort();
-        prop_assert_eq!(groups, want);
+    fn scoring_agrees_with_the_naive_scorer(
+        (n, cells, white) in cells_strategy(),
+        symmetry in 0usize..12,
+    ) {
+        // The board itself and its image under one of the twelve symmetries.
+        let board = board(n, &cells, white, 2);
+        for naive in [transformed(&board, symmetry), board] {
+            let score = to_engine(&naive).score_breakdown();
+            let expected = naive_score(&naive);
+            let code = |c: Option<Color>| match c {
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+                None => 0,
+            };
+            prop_assert_eq!(code(score.winner(ScoringRule::Seed)), naive_seed_winner(&expected));
+            prop_assert_eq!(
+                code(score.winner(ScoringRule::Triangular)),
+                naive_triangular_winner(&expected)
+            );
+            let mut groups: Vec<(u8, Vec<String>, bool, usize)> = score
+                .groups
+                .iter()
+                .map(|g| {
+                    let mut names: Vec<String> = g.stones.iter().map(|p| p.to_string()).collect();
+                    names.sort();
+                    (code(Some(g.color)), names, g.alive, g.count())
+                })
+                .collect();
+            groups.sort();
+            let mut want: Vec<(u8, Vec<String>, bool, usize)> = expected
+                .groups
+                .iter()
+                .map(|g| {
+                    let mut names: Vec<String> =
+                        g.1.iter().map(|&(c, r)| Naive::name(c, r)).collect();
+                    names.sort();
+                    (g.0, names, g.2, g.3)
+                })
+                .collect();
+            want.sort();
+            prop_assert_eq!(groups, want, "{}", naive.text());
+        }
     }
 
     #[test]
