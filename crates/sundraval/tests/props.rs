@@ -296,3 +296,49 @@ fn the_symmetries_are_twelve_different_maps() {
         }
     }
 }
+
+/// `play_unchecked` promises memory safety for any move, legal or not: an illegal one leaves an
+/// unspecified position (stones off the board, on taken points, both colours on one point, an
+/// opening in the middle of the game …). Nothing done with such a position may panic.
+#[test]
+fn unchecked_moves_of_any_kind_never_panic() {
+    // Every point of the largest board, as the type allows (a move does not know its board).
+    let points: Vec<Point> = (0..21u32)
+        .flat_map(|row| (0..21u32).map(move |col| (col, row)))
+        .filter(|&(col, row)| col.abs_diff(row) <= 10)
+        .map(|(col, row)| point(col as i32, row as i32))
+        .collect();
+    assert_eq!(points.len(), 331);
+    let mut rng = Rng::new(0xBAD_5EED);
+    let any_move = |rng: &mut Rng| match rng.below(8) {
+        0 => Move::Pass,
+        1 => Move::Keep,
+        2 => Move::Swap,
+        3 => Move::Opening {
+            black: points[rng.below(points.len())],
+            white: points[rng.below(points.len())],
+        },
+        _ => Move::Place(points[rng.below(points.len())]),
+    };
+    let mut moves = Vec::new();
+    for game in 0..240 {
+        let size = 3 + (game % 9) as u32;
+        let mut pos = Position::start_with_size(size).unwrap();
+        for _ in 0..14 {
+            let mv = any_move(&mut rng);
+            pos.play_unchecked(mv);
+            pos.legal_moves_into(&mut moves);
+            assert_eq!(pos.count_legal_moves(&mut Vec::new()), moves.len());
+            for &other in points.iter().take(40) {
+                let _ = pos.is_legal(Move::Place(other));
+            }
+            let _ = (pos.outcome(), pos.outcome_with(ScoringRule::Triangular));
+            let _ = (pos.score_lines(), pos.diagram(), pos.to_string());
+            let _ = (pos.fresh_hash_key(), pos.to_move(), pos.move_text(mv));
+            let _ = pos.to_string().parse::<Position>();
+            let mut copy = pos;
+            let _ = copy.play(mv);
+            let _ = pos.parse_move("a1");
+        }
+    }
+}
