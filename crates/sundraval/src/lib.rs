@@ -3,8 +3,9 @@
 //! A rules engine for **Sundraval**, a hex territory game for two players: build the group of
 //! stones with the most separate territories. Boards of 3 to 11 points a side (9 by default),
 //! the two-stone pie opening, placement legality by bitboard flood fill, the two-pass ending,
-//! and the complete scoring (dead groups removed weakest first, territory counts, the seed's
-//! winner rule with both tie-breaks, and the later triangular rule as an option).
+//! and the complete scoring (dead groups removed weakest first, then revived when they lie
+//! inside a territory of their own colour; territory counts, the seed's winner rule with both
+//! tie-breaks, and the later triangular rule as an option).
 //!
 //! The binding rules are in `docs/rules/sundraval.md` of the repository.
 //!

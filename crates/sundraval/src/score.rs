@@ -1,5 +1,6 @@
 //! Scoring at the end: groups, territories (with dead stones inside), the weakest-first
-//! removal of dead groups, territory counts, and the two winner rules.
+//! removal of dead groups and the revive step after it, territory counts, and the two winner
+//! rules.
 
 use core::cmp::Ordering;
 
@@ -26,10 +27,15 @@ pub struct Group {
     pub color: Color,
     /// Its stones.
     pub stones: PointSet,
-    /// Whether it lives (it is removed at the end otherwise).
+    /// Whether it lives (it is removed at the end otherwise). A group the revive step
+    /// brought back lives.
     pub alive: bool,
     /// For a dead group, the removal step (1 = the first, weakest, batch) that took it.
     pub removed_in_step: Option<u32>,
+    /// For a living group that the weakest-first removal took and the revive step brought
+    /// back (it lies inside a territory of its own colour), the removal step that had taken
+    /// it; `None` for every other group.
+    pub revived_from_step: Option<u32>,
     /// For a living group, the indices (into [`Score::regions`]) of the territories of its
     /// colour it is next to; their number is the group's count.
     pub territories: Vec<usize>,
@@ -420,10 +426,14 @@ impl Graph {
     }
 }
 
-/// The dead groups and the regions once the weakest-first removal is over.
+/// The dead groups and the regions once the weakest-first removal and the revive step are
+/// over.
 struct Resolved {
     /// Per node: the removal step that killed it (groups only), 0 if alive or empty.
     removed: [u16; MAX_NODES],
+    /// Per node: for a group the revive step brought back, the removal step that had killed
+    /// it; 0 otherwise.
+    revived: [u16; MAX_NODES],
     /// Per open node (empty region or dead group): its region; `NONE` for living groups.
     region: [u16; MAX_NODES],
     /// Per region: its owner (colour index, or `NONE`).
@@ -431,25 +441,41 @@ struct Resolved {
     regions: usize,
 }
 
-fn resolve(g: &Graph) -> Resolved {
-    let nodes = g.nodes;
-    let mut res = Resolved {
-        removed: [0; MAX_NODES],
-        region: [NONE; MAX_NODES],
-        owner: [NONE; MAX_NODES],
-        regions: 0,
-    };
-    // open[n]: an empty region or a dead group.
-    let mut open = [false; MAX_NODES];
-    for (o, &kind) in open.iter_mut().zip(&g.kind).take(nodes) {
-        *o = kind == EMPTY_CELL;
+/// The working state of the scoring: which nodes are open (empty, or a group taken to be
+/// dead, the page's set D) and the regions and owners that follow from it.
+struct Resolver<'g> {
+    g: &'g Graph,
+    /// Per node: an empty region or a group in D.
+    open: [bool; MAX_NODES],
+    /// A work stack for the flood fills (and the candidates of one step).
+    stack: [u16; MAX_NODES],
+    res: Resolved,
+}
+
+impl<'g> Resolver<'g> {
+    fn new(g: &'g Graph) -> Resolver<'g> {
+        let mut open = [false; MAX_NODES];
+        for (o, &kind) in open.iter_mut().zip(&g.kind).take(g.nodes) {
+            *o = kind == EMPTY_CELL;
+        }
+        Resolver {
+            g,
+            open,
+            stack: [0; MAX_NODES],
+            res: Resolved {
+                removed: [0; MAX_NODES],
+                revived: [0; MAX_NODES],
+                region: [NONE; MAX_NODES],
+                owner: [NONE; MAX_NODES],
+                regions: 0,
+            },
+        }
     }
-    let mut stack = [0u16; MAX_NODES];
-    let mut has_territory = [false; MAX_NODES];
-    let mut joined = [0u8; MAX_NODES];
-    let mut step = 0u16;
-    loop {
-        // Regions: connected sets of open nodes.
+
+    /// The regions (connected sets of open nodes) and their owners, for D as it is now.
+    fn compute_regions(&mut self) {
+        let (g, res, open, stack) = (self.g, &mut self.res, &self.open, &mut self.stack);
+        let nodes = g.nodes;
         res.region[..nodes].fill(NONE);
         res.regions = 0;
         for n in 0..nodes {
@@ -487,67 +513,128 @@ fn resolve(g: &Graph) -> Resolved {
                 _ => NONE,
             };
         }
-        // alive_rule, first part: a group next to a territory of its colour has territory.
-        joined[..res.regions].fill(0);
-        for n in 0..nodes {
-            if open[n] {
-                continue;
-            }
-            let kind = u16::from(g.kind[n]);
-            has_territory[n] = g.neighbours(n).iter().any(|&k| {
-                let r = res.region[k as usize];
-                r != NONE && res.owner[r as usize] == kind
-            });
-            if has_territory[n] {
-                for &k in g.neighbours(n) {
+    }
+
+    /// The page's weakest-first removal: while some group outside D is not alive, every
+    /// non-alive group with the fewest stones (both colours at once) joins D, and everything
+    /// is computed again. Leaves the regions computed for the final D.
+    fn weakest_first_removal(&mut self) {
+        let g = self.g;
+        let nodes = g.nodes;
+        let mut has_territory = [false; MAX_NODES];
+        let mut joined = [0u8; MAX_NODES];
+        let mut step = 0u16;
+        loop {
+            self.compute_regions();
+            let res = &self.res;
+            // alive_rule, first part: a group next to a territory of its colour has territory.
+            joined[..res.regions].fill(0);
+            for (n, has) in has_territory.iter_mut().enumerate().take(nodes) {
+                if self.open[n] {
+                    continue;
+                }
+                let kind = u16::from(g.kind[n]);
+                *has = g.neighbours(n).iter().any(|&k| {
                     let r = res.region[k as usize];
-                    if r != NONE {
-                        joined[r as usize] |= 1 << kind;
+                    r != NONE && res.owner[r as usize] == kind
+                });
+                if *has {
+                    for &k in g.neighbours(n) {
+                        let r = res.region[k as usize];
+                        if r != NONE {
+                            joined[r as usize] |= 1 << kind;
+                        }
                     }
                 }
             }
-        }
-        // alive_rule, second part: joined through empty (or dead) points to a friendly group
-        // that has territory (not transitively). weakest_first_removal: every non-alive group
-        // with the fewest stones (both colours at once) dies; then everything is recomputed.
-        let mut weakest = usize::MAX;
-        let mut dying = 0usize;
-        for n in 0..nodes {
-            if open[n] || has_territory[n] {
-                continue;
-            }
-            let bit = 1u8 << g.kind[n];
-            let alive = g.neighbours(n).iter().any(|&k| {
-                let r = res.region[k as usize];
-                r != NONE && joined[r as usize] & bit != 0
-            });
-            if !alive {
-                let size = g.size(n);
-                if size < weakest {
-                    weakest = size;
-                    dying = 0;
+            // alive_rule, second part: joined through empty (or dead) points to a friendly
+            // group that has territory (not transitively). Every non-alive group with the
+            // fewest stones dies in this step.
+            let mut weakest = usize::MAX;
+            let mut dying = 0usize;
+            for (n, &has) in has_territory.iter().enumerate().take(nodes) {
+                if self.open[n] || has {
+                    continue;
                 }
-                if size == weakest {
-                    // Remember the candidates of this size at the front of `stack`.
-                    stack[dying] = n as u16;
-                    dying += 1;
+                let bit = 1u8 << g.kind[n];
+                let alive = g.neighbours(n).iter().any(|&k| {
+                    let r = res.region[k as usize];
+                    r != NONE && joined[r as usize] & bit != 0
+                });
+                if !alive {
+                    let size = g.size(n);
+                    if size < weakest {
+                        weakest = size;
+                        dying = 0;
+                    }
+                    if size == weakest {
+                        // Remember the candidates of this size at the front of `stack`.
+                        self.stack[dying] = n as u16;
+                        dying += 1;
+                    }
                 }
             }
+            if weakest == usize::MAX {
+                return;
+            }
+            step += 1;
+            for &n in &self.stack[..dying] {
+                self.res.removed[n as usize] = step;
+                self.open[n as usize] = true;
+            }
         }
-        if weakest == usize::MAX {
-            return res;
-        }
-        step += 1;
-        for &n in &stack[..dying] {
-            res.removed[n as usize] = step;
-            open[n as usize] = true;
+    }
+
+    /// The page's revive step ("Scoring at the end", after the weakest-first removal): while
+    /// some group in D lies inside a territory of its own colour (its points belong to a
+    /// region, for D as it then is, that is a territory of its colour), every such group
+    /// leaves D, and the regions are computed again. This keeps alive a small group that the
+    /// weakest-first order removed before the enemy invader beside it. Expects the regions
+    /// computed for the current D, and leaves them computed for the final D.
+    ///
+    /// A revived group only splits its own colour's territory into territories of that
+    /// colour (the page's reason why the step never makes a living group dead), so the second
+    /// pass finds nothing to revive; the loop follows the page's wording all the same, and
+    /// costs one pass over the nodes when nothing is revived.
+    fn revive_enclosed_groups(&mut self) {
+        let g = self.g;
+        loop {
+            let mut any = false;
+            for n in 0..g.nodes {
+                if g.kind[n] == EMPTY_CELL || !self.open[n] {
+                    continue;
+                }
+                let r = self.res.region[n] as usize;
+                if self.res.owner[r] == u16::from(g.kind[n]) {
+                    // Every such group at once: the test reads the regions computed before
+                    // this pass, which stay as they are until the pass ends.
+                    self.open[n] = false;
+                    self.res.revived[n] = self.res.removed[n];
+                    self.res.removed[n] = 0;
+                    any = true;
+                }
+            }
+            if !any {
+                return;
+            }
+            self.compute_regions();
         }
     }
 }
 
+/// The page's scoring definitions applied to the graph: the weakest-first removal, then the
+/// revive step.
+fn resolve(g: &Graph) -> Resolved {
+    let mut resolver = Resolver::new(g);
+    resolver.weakest_first_removal();
+    resolver.revive_enclosed_groups();
+    resolver.res
+}
+
 impl Position {
     /// The score breakdown of this position as if the game ended now: which groups die
-    /// (weakest first), the territories and their owners, each living group's territories.
+    /// (weakest first, then the revive step brings back those inside a territory of their
+    /// own colour), the territories and their owners, each living group's territories.
     pub fn score_breakdown(&self) -> Score {
         let g = Graph::new(self);
         let res = resolve(&g);
@@ -600,6 +687,7 @@ impl Position {
                 stones: points,
                 alive,
                 removed_in_step: (!alive).then_some(u32::from(res.removed[n])),
+                revived_from_step: (res.revived[n] != 0).then_some(u32::from(res.revived[n])),
                 territories,
             });
         }
@@ -653,6 +741,15 @@ impl Position {
         let mut lines = vec!["score as if the game ended now:".to_owned()];
         for color in Color::ALL {
             let living = score.living_groups(color).count();
+            let revived = score
+                .living_groups(color)
+                .filter(|g| g.revived_from_step.is_some())
+                .count();
+            let revived = if revived == 0 {
+                String::new()
+            } else {
+                format!(" ({revived} revived)")
+            };
             let dead: Vec<&Group> = score
                 .groups
                 .iter()
@@ -661,7 +758,7 @@ impl Position {
             let dead_stones: usize = dead.iter().map(|g| g.size()).sum();
             let seed = score.seed_lists(color);
             lines.push(format!(
-                "  {color}: groups living {living}, dead {} ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
+                "  {color}: groups living {living}{revived}, dead {} ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
                 dead.len(),
                 list(&score.territory_sizes(color)),
                 list(&seed.counts),

@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{naive_score, naive_seed_winner, naive_triangular_winner, Naive, BLACK, WHITE};
+use common::{
+    naive_score, naive_score_with, naive_seed_winner, naive_triangular_winner, Naive, Revive,
+    BLACK, WHITE,
+};
 use game_core::{perft, Rng};
 use sundraval::{Color, Game, Outcome, Position, ScoringRule, Seat};
 
@@ -227,6 +230,10 @@ struct Expect {
     text: &'static str,
     /// Dead stones, by name.
     dead: &'static [&'static str],
+    /// The stones of the groups the revive step brings back (they live), by name. When it is
+    /// empty the position must score the same with the weakest-first removal alone; when it
+    /// is not, differently (the position depends on the revive step).
+    revived: &'static [&'static str],
     /// Per colour, the counts of the living groups, largest first.
     black_counts: &'static [usize],
     white_counts: &'static [usize],
@@ -246,6 +253,19 @@ fn check(e: &Expect) {
     let mut want: Vec<String> = e.dead.iter().map(|s| s.to_string()).collect();
     want.sort();
     assert_eq!(dead, want, "{}: dead stones", e.text);
+    let mut revived: Vec<String> = score
+        .groups
+        .iter()
+        .filter(|g| g.revived_from_step.is_some())
+        .flat_map(|g| {
+            assert!(g.alive, "{}: a revived group lives", e.text);
+            g.stones.iter().map(|q| q.to_string())
+        })
+        .collect();
+    revived.sort();
+    let mut want: Vec<String> = e.revived.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(revived, want, "{}: revived stones", e.text);
     let b = score.seed_lists(Color::Black);
     let w = score.seed_lists(Color::White);
     let strip = |v: Vec<usize>| v.into_iter().filter(|&x| x > 0).collect::<Vec<_>>();
@@ -271,8 +291,15 @@ fn check(e: &Expect) {
         Some(color) => assert_eq!(outcome.winner(), Some(p.seat_of(color))),
         None => assert!(outcome.is_draw()),
     }
-    // The naive scorer agrees.
+    // The naive scorer agrees, and needs its revive step exactly when stones are revived.
     let naive = naive_score(&Naive::parse(e.text));
+    let weakest_first_only = naive_score_with(&Naive::parse(e.text), Revive::No);
+    assert_eq!(
+        naive == weakest_first_only,
+        e.revived.is_empty(),
+        "{}: the revive step changes the score exactly when it revives a group",
+        e.text
+    );
     let code = |c: Option<Color>| match c {
         Some(Color::Black) => BLACK,
         Some(Color::White) => WHITE,
@@ -305,6 +332,7 @@ fn an_invader_dies_inside_an_enclosure() {
     check(&Expect {
         text: "1W1/BBBB/5/WWWW/1W1 b B 2",
         dead: &["b1"],
+        revived: &[],
         black_counts: &[1],
         white_counts: &[2],
         black_sizes: &[3],
@@ -331,6 +359,7 @@ fn equal_lists_are_a_draw() {
     check(&Expect {
         text: "1W1/BBBB/5/WWWW/3 w B 2",
         dead: &["b1"],
+        revived: &[],
         black_counts: &[1],
         white_counts: &[1],
         black_sizes: &[3],
@@ -348,6 +377,7 @@ fn equal_counts_are_decided_by_territory_size() {
     check(&Expect {
         text: "3/BBBB/WWWWW/4/3 b B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[1],
         white_counts: &[1],
         black_sizes: &[3],
@@ -377,6 +407,7 @@ fn six_enclosed_corners_draw_and_a_joined_stone_lives() {
     check(&Expect {
         text: "1WB1/WW1BB/B4W/1B3W1/B4W/WW1BB/1WB1 b B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[1, 1, 1],
         white_counts: &[1, 1, 1],
         black_sizes: &[1, 1, 1],
@@ -390,6 +421,7 @@ fn six_enclosed_corners_draw_and_a_joined_stone_lives() {
     check(&Expect {
         text: "1WB1/WW1BB/B4W/1B1B1W1/B4W/WW1BB/1WB1 b B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[1, 1, 1],
         white_counts: &[1, 1, 1],
         black_sizes: &[1, 1, 1],
@@ -407,6 +439,7 @@ fn later_groups_break_a_tie_of_the_first() {
     check(&Expect {
         text: "1WB1/WW1BB/B4W/1B3W1/B4W/3BB/2B1 w B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[1, 1, 1],
         white_counts: &[1, 1],
         black_sizes: &[1, 1, 1],
@@ -427,6 +460,7 @@ fn groups_with_equal_counts_are_ordered_by_their_sizes() {
     check(&Expect {
         text: "1WB1/1W1BB/WW4/7/3BBB/WWB2/1WB1 b B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[1, 1],
         white_counts: &[1, 1],
         black_sizes: &[3, 1],
@@ -446,6 +480,7 @@ fn a_shared_territory_counts_for_both_groups() {
     check(&Expect {
         text: "4/BBBBB/6/BBBBBBB/6/WWWWW/1W2 w B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[2, 1],
         white_counts: &[2],
         black_sizes: &[6, 4, 6],
@@ -477,6 +512,7 @@ fn the_two_scoring_rules_can_disagree() {
     check(&Expect {
         text: "1WB1/WW1BB/4BW/4BW1/3B1W/WW1BB/1WB1 w B 2",
         dead: &[],
+        revived: &[],
         black_counts: &[2],
         white_counts: &[1, 1, 1],
         black_sizes: &[1, 1],
@@ -509,6 +545,7 @@ fn being_joined_to_a_joined_group_is_not_enough() {
     check(&Expect {
         text: "1WB1/WW1BB/6/7/BBBBBB/3WW/B1W1 b B 2",
         dead: &["d7"],
+        revived: &[],
         black_counts: &[1],
         white_counts: &[1, 1],
         black_sizes: &[1],
@@ -526,6 +563,7 @@ fn the_weakest_group_dies_first() {
     check(&Expect {
         text: "1WW/4/2B2/4/3 b B 2",
         dead: &["c3"],
+        revived: &[],
         black_counts: &[],
         white_counts: &[1],
         black_sizes: &[],
@@ -542,6 +580,7 @@ fn when_every_group_dies_the_game_is_a_draw() {
     check(&Expect {
         text: "1B1/4/2W2/4/3 b W 2",
         dead: &["b1", "c3"],
+        revived: &[],
         black_counts: &[],
         white_counts: &[],
         black_sizes: &[],
@@ -551,4 +590,246 @@ fn when_every_group_dies_the_game_is_a_draw() {
     });
     let p = pos("1B1/4/2W2/4/3 b W 2");
     assert!(matches!(p.outcome(), Some(Outcome::Draw { .. })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The revive step (rules page, "Scoring at the end"): after the weakest-first removal, every
+// dead group whose points belong to a territory of its own colour (with D as it then is)
+// leaves D, and the regions are computed again, until no dead group lies in such a territory.
+// Each case also gives, by hand, what the weakest-first removal alone would score, and checks
+// that the naive scorer without its revive step finds exactly that.
+
+/// The naive scorer's seed and triangular winners with the weakest-first removal alone.
+fn weakest_first_only_winners(text: &str) -> (u8, u8) {
+    let alone = naive_score_with(&Naive::parse(text), Revive::No);
+    (naive_seed_winner(&alone), naive_triangular_winner(&alone))
+}
+
+#[test]
+fn a_small_group_lives_when_the_enemy_invader_beside_it_dies_later() {
+    // The case that motivated the revive step. n = 4 (the picture above):
+    //
+    //          B  .  w  w          a1 black; c1 d1 a white invader of two stones
+    //        .  .  .  .  .
+    //      B  B  B  B  B  B        row 3: Black's wall A (6 stones)
+    //    W  W  .  .  .  .  .       a4 b4 c5 c6: White's group W1 around b5
+    //      .  W  .  .  .  .
+    //        W  .  .  W  W         f6 g6 f7: White's group W2 around g7
+    //          .  .  W  .
+    //
+    // D empty: rows 1 and 2 without the stones (b1, a2 … e2) are one region touching a1, the
+    // white c1 d1 and A: neutral. The middle region (the empty points of rows 4 to 7 but b5
+    // and g7) touches A, W1 and W2: neutral. b5 is W1's territory, g7 W2's: both
+    // white groups are alive. A has no territory and no black group with territory to join;
+    // a1 and c1 d1 have neither: not alive. Step 1: the weakest, a1 (1 stone), dies. Step 2:
+    // c1 d1 (2 stones, A has 6) are still not alive (their region touches no white group
+    // with territory) and die. Step 3: rows 1 and 2 (9 points, a1 c1 d1 included) touch only
+    // A: a black territory; A is alive; everything outside D is alive.
+    //
+    // Weakest first alone: Black [1] sizes [9], White [1, 1] sizes [1, 1]: White at the
+    // second entry (0 < 1). Triangular: Black 1 + ½ (largest territory 9), White 2: White.
+    //
+    // Revive: a1 lies in that black territory: it leaves D. Rows 1 and 2 without a1 (b1 … e2,
+    // the dead c1 d1 included) are still one region, 8 points, touching a1 and A only: a
+    // territory of both. c1 d1 lie in a black territory, not a white one: they stay dead.
+    // Black [1, 1] sizes [8, 8], White [1, 1] sizes [1, 1]: the counts tie, then 8 > 1:
+    // Black. Triangular: Black 1 + 1 + ½, White 2: Black.
+    let text = "B1WW/5/BBBBBB/WW5/1W4/W2WW/2W1 b B 2";
+    check(&Expect {
+        text,
+        dead: &["c1", "d1"],
+        revived: &["a1"],
+        black_counts: &[1, 1],
+        white_counts: &[1, 1],
+        black_sizes: &[8, 8],
+        white_sizes: &[1, 1],
+        seed: Some(Color::Black),
+        triangular: Some(Color::Black),
+    });
+    assert_eq!(weakest_first_only_winners(text), (WHITE, WHITE));
+    // The breakdown: a1 was taken in step 1 and lives, the invader died in step 2.
+    let score = pos(text).score_breakdown();
+    let group_at = |name: &str| {
+        score
+            .groups
+            .iter()
+            .find(|g| g.stones.iter().any(|q| q.to_string() == name))
+            .expect("a group on that point")
+    };
+    let revived = group_at("a1");
+    assert!(revived.alive);
+    assert_eq!(revived.revived_from_step, Some(1));
+    assert_eq!(revived.removed_in_step, None);
+    assert_eq!(revived.count(), 1);
+    assert_eq!(group_at("c1").removed_in_step, Some(2));
+    assert_eq!(group_at("c1").revived_from_step, None);
+    assert_eq!(group_at("a3").revived_from_step, None);
+    // The scored picture shows a1 as a living stone and the invader as dead stones.
+    let diagram = pos(text).score_diagram(&score);
+    assert_eq!(
+        diagram.lines().next().map(str::trim_end),
+        Some("a1     B + w w")
+    );
+}
+
+#[test]
+fn groups_that_die_in_the_same_step_as_the_invader_are_revived_too() {
+    // The colours of the case above exchanged, with a one-stone invader: n = 4, first seat
+    // White.
+    //
+    //          W  .  .  b          a1 white; d1 a black invader of one stone
+    //        .  .  .  .  .
+    //      W  W  W  W  W  W        row 3: White's wall (6 stones)
+    //    B  B  .  .  .  .  .       a4 b4 c5 c6 around b5, f6 g6 f7 around g7: Black
+    //      .  B  .  .  .  .
+    //        B  .  .  B  B
+    //          .  .  B  .
+    //
+    // D empty: rows 1 and 2 without a1 and d1 are one region touching a1, d1 and the wall:
+    // neutral. The wall has no territory (its other region, the middle, touches Black too);
+    // Black's two groups have b5 and g7. Not alive: a1 (1), d1 (1), the wall (6). Step 1:
+    // a1 and d1 are equally weak and die together. Step 2: rows 1 and 2 (9 points) touch
+    // only the wall: a white territory; the wall lives.
+    //
+    // Weakest first alone: White [1] sizes [9], Black [1, 1] sizes [1, 1]: Black at the
+    // second entry. Triangular: White 1 + ½, Black 2: Black.
+    //
+    // Revive: a1 lies in the white territory: it lives (d1 lies in a white territory, not a
+    // black one, and stays dead). The region without a1 has 8 points and touches a1 and the
+    // wall. White [1, 1] sizes [8, 8] against Black [1, 1] sizes [1, 1]: White. Triangular:
+    // White 2½ against 2: White. White is the first seat here.
+    let text = "W2B/5/WWWWWW/BB5/1B4/B2BB/2B1 w W 2";
+    check(&Expect {
+        text,
+        dead: &["d1"],
+        revived: &["a1"],
+        black_counts: &[1, 1],
+        white_counts: &[1, 1],
+        black_sizes: &[1, 1],
+        white_sizes: &[8, 8],
+        seed: Some(Color::White),
+        triangular: Some(Color::White),
+    });
+    assert_eq!(weakest_first_only_winners(text), (BLACK, BLACK));
+    assert_eq!(
+        pos(text).outcome().and_then(|o| o.winner()),
+        Some(Seat::First)
+    );
+}
+
+#[test]
+fn a_revived_stone_changes_the_reason_but_not_the_winner() {
+    // n = 3 (the picture above the placement tests):
+    //
+    //        .  B  .               b1 black
+    //      .  .  w  w              c2 d2 a white invader of two stones
+    //    B  B  B  B  B             row 3: Black's wall (5 stones)
+    //      W  W  W  W              row 4: White's wall, around row 5
+    //        .  .  .
+    //
+    // D empty: {c1} touches b1, c2, d2 and {a1 a2 b2} touches b1, the black wall and c2:
+    // both neutral. Row 5 is White's territory. Not alive: b1 (1), c2 d2 (2), the black
+    // wall (5). Step 1: b1 dies. Step 2: the region a1 b1 c1 a2 b2 touches the black wall
+    // and c2 d2 only: still neutral; c2 d2 die. Step 3: rows 1 and 2 (7 points) are a black
+    // territory and the wall lives.
+    //
+    // Weakest first alone: Black [1] sizes [7], White [1] sizes [3]: Black by the larger
+    // territory. Revive: b1 lies in the black territory and lives; the 6 other points of
+    // rows 1 and 2 stay one region, a territory of both black groups. Black [1, 1] sizes
+    // [6, 6]: Black by the counts this time. Triangular: 1½ against 1 alone, 2½ against 1
+    // with the revive step.
+    let text = "1B1/2WW/BBBBB/WWWW/3 b B 2";
+    check(&Expect {
+        text,
+        dead: &["c2", "d2"],
+        revived: &["b1"],
+        black_counts: &[1, 1],
+        white_counts: &[1],
+        black_sizes: &[6, 6],
+        white_sizes: &[3],
+        seed: Some(Color::Black),
+        triangular: Some(Color::Black),
+    });
+    assert_eq!(weakest_first_only_winners(text), (BLACK, BLACK));
+    let score = pos(text).score_breakdown();
+    assert_eq!(
+        score.decide(ScoringRule::Seed),
+        (Some(Color::Black), "more separate territories")
+    );
+    let alone = naive_score_with(&Naive::parse(text), Revive::No);
+    let black_counts: Vec<usize> = alone
+        .groups
+        .iter()
+        .filter(|g| g.0 == BLACK && g.2)
+        .map(|g| g.3)
+        .collect();
+    assert_eq!(black_counts, [1], "weakest first alone: one black count");
+    // The show tool's details lines (Describe for sundraval calls score_lines): b1 is counted
+    // as a revived living group and drawn as a living stone; c2 d2 are drawn as dead.
+    let lines = pos(text).score_lines();
+    assert!(
+        lines[1].starts_with("  black: groups living 2 (1 revived), dead 0 (0 stones);"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("  white: groups living 1, dead 1 (2 stones);"),
+        "{}",
+        lines[2]
+    );
+    let board: Vec<&str> = lines
+        .iter()
+        .rev()
+        .take(5)
+        .rev()
+        .map(|l| l.trim_end())
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "  a1    + B +",
+            "  a2   + + w w",
+            "  a3  B B B B B",
+            "  b4   W W W W",
+            "  c5    - - -"
+        ]
+    );
+}
+
+#[test]
+fn only_a_territory_of_the_own_colour_revives() {
+    // The first revive case with the black stone on e5 (in the middle region) instead of a1:
+    //
+    //          .  .  w  w
+    //        .  .  .  .  .
+    //      B  B  B  B  B  B
+    //    W  W  .  .  .  .  .
+    //      .  W  .  b  .  .        e5: a black stone
+    //        W  .  .  W  W
+    //          .  .  W  .
+    //
+    // D empty: the middle region without e5 is still connected (through row 4) and touches
+    // the black wall, e5 and both white groups: neutral. Step 1: e5 (1 stone, not alive: the
+    // wall it could join has no territory yet) dies. Step 2: c1 d1 die. Step 3: rows 1 and 2
+    // (9 points) are a black territory and the wall lives. Revive: e5 lies in the middle
+    // region, which touches the wall and both white groups: neutral, not a black territory,
+    // so e5 stays dead, although it would now be joined to the living wall by a path (the
+    // page revives only inside a territory of the group's colour). c1 d1 lie in a black
+    // territory: they stay dead. Nothing is revived: Black [1] sizes [9], White [1, 1] sizes
+    // [1, 1]: White. Triangular: 1½ against 2: White.
+    let text = "2WW/5/BBBBBB/WW5/1W1B2/W2WW/2W1 b B 2";
+    check(&Expect {
+        text,
+        dead: &["c1", "d1", "e5"],
+        revived: &[],
+        black_counts: &[1],
+        white_counts: &[1, 1],
+        black_sizes: &[9],
+        white_sizes: &[1, 1],
+        seed: Some(Color::White),
+        triangular: Some(Color::White),
+    });
+    assert_eq!(weakest_first_only_winners(text), (WHITE, WHITE));
+    let score = pos(text).score_breakdown();
+    assert!(score.groups.iter().all(|g| g.revived_from_step.is_none()));
 }

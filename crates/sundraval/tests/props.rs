@@ -142,6 +142,21 @@ proptest! {
                 })
                 .collect();
             prop_assert_eq!(other.dead_stones(), mapped, "symmetry {}", k);
+            // So do the stones the revive step brought back.
+            let revived = |s: &sundraval::Score| {
+                s.groups
+                    .iter()
+                    .filter(|g| g.revived_from_step.is_some())
+                    .fold(PointSet::EMPTY, |acc, g| acc.or(&g.stones))
+            };
+            let mapped: PointSet = revived(&score)
+                .iter()
+                .map(|p| {
+                    let (c, r) = transform(n, k, p.col() as i32, p.row() as i32);
+                    point(c, r)
+                })
+                .collect();
+            prop_assert_eq!(revived(&other), mapped, "symmetry {}", k);
             for color in Color::ALL {
                 prop_assert_eq!(other.seed_lists(color), score.seed_lists(color));
                 prop_assert_eq!(other.triangular_points(color), score.triangular_points(color));
@@ -154,41 +169,48 @@ proptest! {
     }
 
     #[test]
-    fn scoring_agrees_with_the_naive_scorer((n, cells, white) in cells_strategy()) {
-        let naive = board(n, &cells, white, 2);
-        let score = to_engine(&naive).score_breakdown();
-        let expected = naive_score(&naive);
-        let code = |c: Option<Color>| match c {
-            Some(Color::Black) => BLACK,
-            Some(Color::White) => WHITE,
-            None => 0,
-        };
-        prop_assert_eq!(code(score.winner(ScoringRule::Seed)), naive_seed_winner(&expected));
-        prop_assert_eq!(
-            code(score.winner(ScoringRule::Triangular)),
-            naive_triangular_winner(&expected)
-        );
-        let mut groups: Vec<(u8, Vec<String>, bool, usize)> = score
-            .groups
-            .iter()
-            .map(|g| {
-                let mut names: Vec<String> = g.stones.iter().map(|p| p.to_string()).collect();
-                names.sort();
-                (code(Some(g.color)), names, g.alive, g.count())
-            })
-            .collect();
-        groups.sort();
-        let mut want: Vec<(u8, Vec<String>, bool, usize)> = expected
-            .groups
-            .iter()
-            .map(|g| {
-                let mut names: Vec<String> = g.1.iter().map(|&(c, r)| Naive::name(c, r)).collect();
-                names.sort();
-                (g.0, names, g.2, g.3)
-            })
-            .collect();
-        want.sort();
-        prop_assert_eq!(groups, want);
+    fn scoring_agrees_with_the_naive_scorer(
+        (n, cells, white) in cells_strategy(),
+        symmetry in 0usize..12,
+    ) {
+        // The board itself and its image under one of the twelve symmetries.
+        let board = board(n, &cells, white, 2);
+        for naive in [transformed(&board, symmetry), board] {
+            let score = to_engine(&naive).score_breakdown();
+            let expected = naive_score(&naive);
+            let code = |c: Option<Color>| match c {
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+                None => 0,
+            };
+            prop_assert_eq!(code(score.winner(ScoringRule::Seed)), naive_seed_winner(&expected));
+            prop_assert_eq!(
+                code(score.winner(ScoringRule::Triangular)),
+                naive_triangular_winner(&expected)
+            );
+            let mut groups: Vec<(u8, Vec<String>, bool, usize)> = score
+                .groups
+                .iter()
+                .map(|g| {
+                    let mut names: Vec<String> = g.stones.iter().map(|p| p.to_string()).collect();
+                    names.sort();
+                    (code(Some(g.color)), names, g.alive, g.count())
+                })
+                .collect();
+            groups.sort();
+            let mut want: Vec<(u8, Vec<String>, bool, usize)> = expected
+                .groups
+                .iter()
+                .map(|g| {
+                    let mut names: Vec<String> =
+                        g.1.iter().map(|&(c, r)| Naive::name(c, r)).collect();
+                    names.sort();
+                    (g.0, names, g.2, g.3)
+                })
+                .collect();
+            want.sort();
+            prop_assert_eq!(groups, want, "{}", naive.text());
+        }
     }
 
     #[test]
@@ -271,6 +293,52 @@ fn the_symmetries_are_twelve_different_maps() {
             let mut direct = naive.neighbours(tc, tr);
             direct.sort();
             assert_eq!(mapped, direct);
+        }
+    }
+}
+
+/// `play_unchecked` promises memory safety for any move, legal or not: an illegal one leaves an
+/// unspecified position (stones off the board, on taken points, both colours on one point, an
+/// opening in the middle of the game …). Nothing done with such a position may panic.
+#[test]
+fn unchecked_moves_of_any_kind_never_panic() {
+    // Every point of the largest board, as the type allows (a move does not know its board).
+    let points: Vec<Point> = (0..21u32)
+        .flat_map(|row| (0..21u32).map(move |col| (col, row)))
+        .filter(|&(col, row)| col.abs_diff(row) <= 10)
+        .map(|(col, row)| point(col as i32, row as i32))
+        .collect();
+    assert_eq!(points.len(), 331);
+    let mut rng = Rng::new(0xBAD_5EED);
+    let any_move = |rng: &mut Rng| match rng.below(8) {
+        0 => Move::Pass,
+        1 => Move::Keep,
+        2 => Move::Swap,
+        3 => Move::Opening {
+            black: points[rng.below(points.len())],
+            white: points[rng.below(points.len())],
+        },
+        _ => Move::Place(points[rng.below(points.len())]),
+    };
+    let mut moves = Vec::new();
+    for game in 0..240 {
+        let size = 3 + (game % 9) as u32;
+        let mut pos = Position::start_with_size(size).unwrap();
+        for _ in 0..14 {
+            let mv = any_move(&mut rng);
+            pos.play_unchecked(mv);
+            pos.legal_moves_into(&mut moves);
+            assert_eq!(pos.count_legal_moves(&mut Vec::new()), moves.len());
+            for &other in points.iter().take(40) {
+                let _ = pos.is_legal(Move::Place(other));
+            }
+            let _ = (pos.outcome(), pos.outcome_with(ScoringRule::Triangular));
+            let _ = (pos.score_lines(), pos.diagram(), pos.to_string());
+            let _ = (pos.fresh_hash_key(), pos.to_move(), pos.move_text(mv));
+            let _ = pos.to_string().parse::<Position>();
+            let mut copy = pos;
+            let _ = copy.play(mv);
+            let _ = pos.parse_move("a1");
         }
     }
 }

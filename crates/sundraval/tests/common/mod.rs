@@ -307,7 +307,56 @@ pub struct NaiveScore {
     pub regions: Vec<(u8, usize)>,
 }
 
+/// Whether the naive scorer applies the page's revive step after the weakest-first removal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Revive {
+    /// The binding page: weakest-first removal, then revive.
+    Yes,
+    /// Weakest-first removal alone (the page before the correction): only for showing that a
+    /// test position depends on the revive step.
+    No,
+}
+
+/// The naive score of a finished position, straight from the page's definitions.
 pub fn naive_score(pos: &Naive) -> NaiveScore {
+    naive_score_with(pos, Revive::Yes)
+}
+
+/// The regions (connected components of points that are empty or hold a stone of a dead
+/// group) and their owners (the one colour of the stones next to them that are not dead, or
+/// 0 when there are both colours or none), for the dead set `dead`.
+fn naive_regions(
+    pos: &Naive,
+    groups: &[(u8, Vec<(i32, i32)>)],
+    dead: &[bool],
+) -> (Vec<Vec<(i32, i32)>>, Vec<u8>) {
+    let group_of =
+        |c: i32, r: i32| -> Option<usize> { groups.iter().position(|(_, s)| s.contains(&(c, r))) };
+    let is_open = |c: i32, r: i32| pos.at(c, r) == EMPTY || group_of(c, r).is_some_and(|g| dead[g]);
+    let regions = pos.components(is_open);
+    let owners = regions
+        .iter()
+        .map(|reg| {
+            let mut colors = 0u8;
+            for &(c, r) in reg {
+                for (nc, nr) in pos.neighbours(c, r) {
+                    if !is_open(nc, nr) {
+                        colors |= pos.at(nc, nr);
+                    }
+                }
+            }
+            if colors == BLACK || colors == WHITE {
+                colors
+            } else {
+                0
+            }
+        })
+        .collect();
+    (regions, owners)
+}
+
+/// The naive score, with or without the revive step.
+pub fn naive_score_with(pos: &Naive, revive: Revive) -> NaiveScore {
     // Groups: components of same-coloured stones.
     let mut groups: Vec<(u8, Vec<(i32, i32)>)> = Vec::new();
     for color in [BLACK, WHITE] {
@@ -316,36 +365,15 @@ pub fn naive_score(pos: &Naive) -> NaiveScore {
         }
     }
     let mut dead = vec![false; groups.len()];
-    let group_of =
-        |c: i32, r: i32| -> Option<usize> { groups.iter().position(|(_, s)| s.contains(&(c, r))) };
     let touches = |stones: &[(i32, i32)], region: &[(i32, i32)]| -> bool {
         stones
             .iter()
             .any(|&(c, r)| pos.neighbours(c, r).iter().any(|p| region.contains(p)))
     };
+    // Weakest first: while some group outside D is not alive, every non-alive group with the
+    // fewest stones joins D.
     loop {
-        let is_open =
-            |c: i32, r: i32| pos.at(c, r) == EMPTY || group_of(c, r).is_some_and(|g| dead[g]);
-        let regions = pos.components(is_open);
-        // Owner of each region: the colours of the non-dead stones next to it.
-        let owners: Vec<u8> = regions
-            .iter()
-            .map(|reg| {
-                let mut colors = 0u8;
-                for &(c, r) in reg {
-                    for (nc, nr) in pos.neighbours(c, r) {
-                        if !is_open(nc, nr) {
-                            colors |= pos.at(nc, nr);
-                        }
-                    }
-                }
-                if colors == BLACK || colors == WHITE {
-                    colors
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let (regions, owners) = naive_regions(pos, &groups, &dead);
         let has_territory: Vec<bool> = groups
             .iter()
             .enumerate()
@@ -380,46 +408,67 @@ pub fn naive_score(pos: &Naive) -> NaiveScore {
             .filter(|&i| !dead[i] && !alive[i])
             .map(|i| groups[i].1.len())
             .min();
-        match weakest {
-            Some(w) => {
-                for i in 0..groups.len() {
-                    if !dead[i] && !alive[i] && groups[i].1.len() == w {
-                        dead[i] = true;
-                    }
-                }
+        let Some(w) = weakest else { break };
+        for i in 0..groups.len() {
+            if !dead[i] && !alive[i] && groups[i].1.len() == w {
+                dead[i] = true;
             }
-            None => {
-                let out_groups = groups
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (color, stones))| {
-                        let mut sizes: Vec<usize> = if dead[i] {
-                            Vec::new()
-                        } else {
+        }
+    }
+    // Revive: while some group in D lies inside a territory of its own colour (its points
+    // belong to a component that is a territory of its colour, with D as it then is), every
+    // such group leaves D; then everything is computed again.
+    if revive == Revive::Yes {
+        loop {
+            let (regions, owners) = naive_regions(pos, &groups, &dead);
+            let inside_own_territory: Vec<usize> = (0..groups.len())
+                .filter(|&i| {
+                    dead[i]
+                        && groups[i].1.iter().all(|stone| {
                             regions
                                 .iter()
                                 .zip(&owners)
-                                .filter(|(reg, &o)| o == *color && touches(stones, reg))
-                                .map(|(reg, _)| reg.len())
-                                .collect()
-                        };
-                        sizes.sort_by(|a, b| b.cmp(a));
-                        let mut s = stones.clone();
-                        s.sort();
-                        (*color, s, !dead[i], sizes.len(), sizes)
-                    })
-                    .collect();
-                let out_regions = regions
-                    .iter()
-                    .zip(&owners)
-                    .map(|(reg, &o)| (o, reg.len()))
-                    .collect();
-                return NaiveScore {
-                    groups: out_groups,
-                    regions: out_regions,
-                };
+                                .any(|(reg, &o)| o == groups[i].0 && reg.contains(stone))
+                        })
+                })
+                .collect();
+            if inside_own_territory.is_empty() {
+                break;
+            }
+            for i in inside_own_territory {
+                dead[i] = false;
             }
         }
+    }
+    let (regions, owners) = naive_regions(pos, &groups, &dead);
+    let out_groups = groups
+        .iter()
+        .enumerate()
+        .map(|(i, (color, stones))| {
+            let mut sizes: Vec<usize> = if dead[i] {
+                Vec::new()
+            } else {
+                regions
+                    .iter()
+                    .zip(&owners)
+                    .filter(|(reg, &o)| o == *color && touches(stones, reg))
+                    .map(|(reg, _)| reg.len())
+                    .collect()
+            };
+            sizes.sort_by(|a, b| b.cmp(a));
+            let mut s = stones.clone();
+            s.sort();
+            (*color, s, !dead[i], sizes.len(), sizes)
+        })
+        .collect();
+    let out_regions = regions
+        .iter()
+        .zip(&owners)
+        .map(|(reg, &o)| (o, reg.len()))
+        .collect();
+    NaiveScore {
+        groups: out_groups,
+        regions: out_regions,
     }
 }
 
