@@ -64,6 +64,8 @@ pub use perft::{perft, perft_divide, Perft};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
+pub use search::mcts::{Mcts, MctsConfig, RandomRollout};
+pub use search::random::RandomEngine;
 pub use search::{
     outcome_rewards, Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo,
     SearchResult, StopFlag, MAX_PLAYERS,
