@@ -515,3 +515,157 @@ fn three_player_mcts_plays_the_max_n_move() {
         "only {interesting} trees where the choice matters"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A game where only repetition saves the player to move: `wait` passes the turn, `yield`
+// loses at once. With the threefold rule, waiting draws (the start recurs a third time after
+// four waits); without it, waiting goes on forever.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Standoff {
+    /// 0 or 1: the player to move.
+    to_move: u8,
+    /// The player who yielded, once one has.
+    yielded: Option<u8>,
+}
+
+impl fmt::Display for Standoff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.yielded {
+            None => write!(f, "{}", self.to_move),
+            Some(p) => write!(f, "{} {p}", self.to_move),
+        }
+    }
+}
+
+impl FromStr for Standoff {
+    type Err = ParsePositionError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || ParsePositionError::new(0, "expected the player to move, 0 or 1");
+        let mut fields = text.split(' ');
+        let to_move = fields
+            .next()
+            .and_then(|t| t.parse().ok())
+            .filter(|&p| p < 2);
+        let yielded = match fields.next() {
+            None => None,
+            Some(t) => Some(t.parse().ok().filter(|&p: &u8| p < 2).ok_or_else(bad)?),
+        };
+        Ok(Standoff {
+            to_move: to_move.ok_or_else(bad)?,
+            yielded,
+        })
+    }
+}
+
+impl Game for Standoff {
+    /// `true`: wait; `false`: yield.
+    type Move = bool;
+    type Player = Seat;
+    const NAME: &'static str = "standoff";
+    const PLAYERS: &'static [Seat] = &[Seat::A, Seat::B];
+
+    fn start() -> Self {
+        Standoff {
+            to_move: 0,
+            yielded: None,
+        }
+    }
+    fn to_move(&self) -> Seat {
+        SEATS[usize::from(self.to_move)]
+    }
+    fn legal_moves_into(&self, moves: &mut Vec<bool>) {
+        moves.clear();
+        if self.yielded.is_none() {
+            moves.extend([true, false]);
+        }
+    }
+    fn play_unchecked(&mut self, wait: bool) {
+        if !wait {
+            self.yielded = Some(self.to_move);
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.yielded.map(|p| Outcome::Winner {
+            player: SEATS[usize::from(1 - p)],
+            reason: "the other yielded",
+        })
+    }
+    fn hash_key(&self) -> u64 {
+        u64::from(self.to_move) | u64::from(self.yielded.map_or(0, |p| p + 1)) << 1
+    }
+    fn parse_move(&self, text: &str) -> Result<bool, ParseMoveError> {
+        match text {
+            "wait" => Ok(true),
+            "yield" => Ok(false),
+            _ => Err(ParseMoveError::malformed(text, "wait or yield")),
+        }
+    }
+    fn move_text(&self, wait: bool) -> String {
+        if wait { "wait" } else { "yield" }.to_owned()
+    }
+}
+
+/// A leaf evaluation that always says B wins: only exact values inside the tree can lift A.
+struct BWins;
+
+impl game_core::LeafEvaluator<Standoff> for BWins {
+    fn evaluate(&mut self, _pos: &Standoff, _rng: &mut game_core::Rng) -> game_core::Rewards {
+        [0.0, 1.0, 0.0]
+    }
+}
+
+/// The tree applies the record's repetition rule: waiting is a draw (1/2 for A) under the
+/// threefold rule, and worth nothing to A without it (B waits for ever and the leaves say B
+/// wins).
+#[test]
+fn repetition_inside_the_tree_is_a_draw() {
+    let reward = |rules| {
+        let mut engine = Mcts::new(BWins, MctsConfig::default(), 1);
+        let record = GameRecord::with_rules(Standoff::start(), rules);
+        let result = engine.search(
+            &record,
+            &Limits::iterations(20_000),
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        assert_eq!(
+            result.best_move,
+            Some(true),
+            "waiting is never worse than yielding"
+        );
+        match result.info.score {
+            Some(Score::Reward(r)) => r,
+            other => panic!("expected a reward, got {other:?}"),
+        }
+    };
+    let with = reward(game_core::DrawRules::THREEFOLD);
+    assert!((with - 0.5).abs() < 0.05, "threefold: {with}");
+    let without = reward(game_core::DrawRules::NONE);
+    assert!(without < 0.05, "no repetition rule: {without}");
+
+    // The record's own history counts: after two waits the start has occurred twice, so the
+    // draw comes after two more waits instead of four; the value is the same and the tree
+    // stops at the draw.
+    let mut record = GameRecord::new(Standoff::start());
+    for _ in 0..2 {
+        record.play(true).expect("legal");
+    }
+    assert_eq!(record.repetition_count(), 2);
+    let mut engine = Mcts::new(BWins, MctsConfig::default(), 1);
+    let result = engine.search(
+        &record,
+        &Limits::iterations(5_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(
+        result.info.depth, 2,
+        "wait, wait: the draw ends every line at ply 2"
+    );
+    match result.info.score {
+        Some(Score::Reward(r)) => assert!((r - 0.5).abs() < 0.05, "{r}"),
+        other => panic!("expected a reward, got {other:?}"),
+    }
+}
