@@ -13,6 +13,10 @@
 //! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
 //! kit that says what a correct game is.
 //!
+//! The [`search`] module plays any game through one [`Engine`] interface: [`Mcts`] (UCT for
+//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
+//! [`RandomEngine`] (the baseline).
+//!
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
