@@ -4,7 +4,8 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{Game, Outcome, ParsePositionError, SizeError};
+use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
+use game_core::{Engine, Game, Outcome, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -32,7 +33,29 @@ pub trait Describe: Game {
     /// (the move that led to it) marked: the game's `Position::to_svg` with its other options
     /// at their defaults.
     fn svg(&self, last_move: Option<Self::Move>, size: u32) -> String;
+
+    /// The game's default player (its crate's `default_engine`), seeded with `seed`.
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>>;
+
+    /// The game's alpha-beta player, for two-player games that have one; `None` otherwise.
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        let _ = seed;
+        None
+    }
+
+    /// The game's MCTS player with its rollout policy. By default the generic MCTS with
+    /// uniformly random rollouts capped at [`RANDOM_ROLLOUT_PLY_CAP`] plies (a draw at the cap).
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        Box::new(Mcts::new(
+            RandomRollout::<Self>::new(RANDOM_ROLLOUT_PLY_CAP),
+            MctsConfig::default(),
+            seed,
+        ))
+    }
 }
+
+/// The ply cap of the random rollouts of [`Describe::mcts_engine`]'s default.
+pub const RANDOM_ROLLOUT_PLY_CAP: u32 = 100;
 
 /// Generic code run with the game type that a name stands for.
 pub trait GameVisitor {
@@ -152,6 +175,11 @@ impl Describe for cheversi::Position {
     fn details(&self) -> Vec<String> {
         cheversi::notation::details(self)
     }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        // replaced by the alpha-beta default at merge
+        Self::mcts_engine(seed)
+    }
 }
 
 #[cfg(feature = "sundraval")]
@@ -172,6 +200,14 @@ impl Describe for sundraval::Position {
     /// The score breakdown as if the game ended now (both scoring rules, the scored board).
     fn details(&self) -> Vec<String> {
         self.score_lines()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        sundraval::default_engine(seed)
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        Box::new(sundraval::mcts_engine(seed))
     }
 }
 
@@ -194,6 +230,14 @@ impl Describe for kvarn3::Position {
     fn details(&self) -> Vec<String> {
         vec![self.phase_text()]
     }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        kvarn3::default_engine(seed)
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        Box::new(kvarn3::mcts_engine(seed))
+    }
 }
 
 #[cfg(feature = "svendo")]
@@ -215,6 +259,14 @@ impl Describe for svendo::Position {
     fn details(&self) -> Vec<String> {
         svendo::Position::details(self)
     }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        svendo::default_engine(seed)
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        Box::new(svendo::mcts_engine(seed))
+    }
 }
 
 #[cfg(feature = "swedish-draughts")]
@@ -230,5 +282,10 @@ impl Describe for swedish_draughts::Position {
 
     fn diagram(&self) -> String {
         swedish_draughts::Position::diagram(self)
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        // replaced by the alpha-beta default at merge
+        Self::mcts_engine(seed)
     }
 }

@@ -12,7 +12,8 @@
 //!
 //! Each game crate is re-exported behind the cargo feature of its name (all on by default), and
 //! [`games`] lets a program pick a game by name at run time, as the `perft`, `show` and `demo`
-//! examples do.
+//! examples do, and [`engines`] picks an engine for it by name (`default`, `random`, `mcts`,
+//! `alphabeta`).
 
 #![warn(missing_docs)]
 
@@ -29,6 +30,7 @@ pub use svendo;
 #[cfg(feature = "swedish-draughts")]
 pub use swedish_draughts;
 
+pub mod engines;
 pub mod games;
 
 /// The README's examples, compiled and run as doctests so that they stay true.

@@ -13,6 +13,10 @@
 //! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
 //! kit that says what a correct game is.
 //!
+//! The [`search`] module plays any game through one [`Engine`] interface: [`Mcts`] (UCT for
+//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
+//! [`RandomEngine`] (the baseline).
+//!
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
@@ -65,6 +69,8 @@ pub use perft::{perft, perft_divide, Perft};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
+pub use search::mcts::{Mcts, MctsConfig, RandomRollout};
+pub use search::random::RandomEngine;
 pub use search::{
     outcome_rewards, Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo,
     SearchResult, StopFlag, MAX_PLAYERS,

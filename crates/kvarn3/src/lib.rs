@@ -44,6 +44,15 @@
 //!   [`Solver::best_moves`], [`Solver::move_values`], as a [`Value`] (`Win(plies)`,
 //!   `Loss(plies)`, `Draw`) for the side to move.
 //!
+//! ## Default player
+//! [`default_engine`] is the [`SolverEngine`]: perfect play from the solver's table, the
+//! quickest win, else a draw, else the longest defence, a seeded random choice among equally
+//! good moves. The game is small enough to be solved completely (5 390 positions, computed
+//! once in milliseconds), so no search can do better; it never loses, and it wins every game
+//! the opponent's mistakes allow. The generic MCTS plays Kvarn3 too ([`mcts_engine`], with the
+//! specialised playout [`Kvarn3Rollout`] capped at [`ROLLOUT_PLY_CAP`] plies), for comparison
+//! and benchmarks.
+//!
 //! ## Example
 //! ```
 //! use kvarn3::{solver::{Solver, Value}, Color, Game, GameRecord, Outcome, Position};
@@ -71,6 +80,7 @@
 #![warn(missing_docs)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
@@ -79,6 +89,7 @@ mod svg;
 mod zobrist;
 
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
+pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::parse_move_text;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};

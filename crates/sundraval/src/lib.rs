@@ -44,10 +44,27 @@
 //! # let _ = Move::Pass;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Default player
+//! [`default_engine`] is the generic MCTS of `game_core` with [`SundravalRollout`]: fast
+//! playouts in which each player places on random *contested* points (empty points whose
+//! region touches both colours) and passes when none is left, so every playout ends after at
+//! most about one ply per point, with every region settled as a territory; the end is valued
+//! by the score breakdown under the seed's rule. Territory games are hard to evaluate
+//! statically (a group's value depends on which groups die, weakest first), and rollouts that
+//! end in a scored position measure exactly what the winner rule counts, which is why MCTS
+//! and not alpha-beta plays this game. The tree itself tries every legal move, passes and
+//! invasions included.
+//!
+//! Strength on the small boards, at 1 000 iterations a move against uniformly random play,
+//! 100 seeded games a size with the seats alternating: 100 wins of 100 on 3, 4 and 5 points a
+//! side (release build; a move took 17, 32 and 40 ms on average on a shared machine):
+//! `cargo test --release -p sundraval --test strength -- --ignored --nocapture`.
 
 #![warn(missing_docs)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
@@ -56,6 +73,7 @@ mod svg;
 mod zobrist;
 
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+pub use eval::{default_engine, mcts_engine, SundravalRollout};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use game_core::{DrawRules, SizeError};
 pub use position::{Color, Move, Position, Seat, Turn};

@@ -34,10 +34,24 @@
 //! assert!(pos.legal_moves().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Default player
+//! [`default_engine`] is the generic three-player MCTS of `game_core` (UCT on per-player
+//! rewards: each player maximises its own chance of winning) with [`SvendoRollout`]: random
+//! legal moves, except that a player with an immediate win takes it (looked for only when the
+//! bit-parallel [`Position::has_winning_move`] scan finds one), capped at
+//! [`ROLLOUT_PLY_CAP`] plies (then a draw, 1/3 each). The responsibility rules are legality,
+//! so the search needs nothing special for them: the tree and the playouts only ever see
+//! legal moves.
+//!
+//! Strength: at 2 000 iterations a move it won 100 of 100 seeded games against two uniformly
+//! random players, its seat rotated through all three:
+//! `cargo test --release -p svendo --test strength -- --ignored --nocapture`.
 
 #![warn(missing_docs)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
@@ -49,6 +63,7 @@ pub use board::{
     is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE,
     MIN_POINTS, MIN_SIDE,
 };
+pub use eval::{default_engine, mcts_engine, SvendoRollout, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::START;
 pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};

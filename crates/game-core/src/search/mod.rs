@@ -6,6 +6,12 @@
 //! swap engines without knowing which search is inside.
 //!
 //! Evaluation code for a particular game lives in that game's crate, never here.
+//!
+//! The searches: [`mcts::Mcts`] (UCT for two or three players, with a [`LeafEvaluator`]) and
+//! [`random::RandomEngine`] (a uniformly random legal move, the baseline).
+
+pub mod mcts;
+pub mod random;
 
 use alloc::string::String;
 use alloc::sync::Arc;

@@ -1,0 +1,671 @@
+//! The MCTS and random engines on tic-tac-toe and on a tiny three-player game written here.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
+use game_core::search::random::RandomEngine;
+use game_core::tictactoe::{Mark, TicTacToe};
+use game_core::{
+    Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Score, StopFlag,
+};
+
+fn ttt(text: &str) -> TicTacToe {
+    text.parse().expect("a tic-tac-toe position")
+}
+
+fn mcts<G: Game>(seed: u64) -> Mcts<G, RandomRollout<G>> {
+    Mcts::new(RandomRollout::new(100), MctsConfig::default(), seed)
+}
+
+fn best_text(pos: TicTacToe, seed: u64, iterations: u64) -> String {
+    let mut engine = mcts(seed);
+    let mv = engine
+        .choose_move(&GameRecord::new(pos), &Limits::iterations(iterations))
+        .expect("the game goes on");
+    pos.move_text(mv)
+}
+
+/// X has a3 and b3: c3 wins at once (whatever the seed).
+#[test]
+fn finds_the_winning_move() {
+    for seed in 0..5 {
+        assert_eq!(best_text(ttt("xx./oo./... x"), seed, 2_000), "c3");
+    }
+}
+
+/// O must take c3, or X completes the top row.
+#[test]
+fn blocks_the_opponents_win() {
+    for seed in 0..5 {
+        assert_eq!(best_text(ttt("xx./.o./... o"), seed, 2_000), "c3");
+    }
+}
+
+/// The reward of a won position is near 1, of a position where every move loses near 0.
+#[test]
+fn reports_the_reward_of_the_best_move() {
+    let mut engine = mcts(1);
+    let result = engine.search(
+        &GameRecord::new(ttt("xx./oo./... x")),
+        &Limits::iterations(3_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    match result.info.score {
+        Some(Score::Reward(r)) => assert!(r > 0.95, "reward {r}"),
+        other => panic!("expected a reward, got {other:?}"),
+    }
+    assert_eq!(result.info.nodes, 3_000);
+    assert_eq!(result.info.pv.first().copied(), result.best_move);
+    // X on a3, b3, a2 and O on b2, c2, O to move: X threatens c3 and a1, O blocks only one.
+    let lost = ttt("xx./xoo/... o");
+    let result = engine.search(
+        &GameRecord::new(lost),
+        &Limits::iterations(5_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    match result.info.score {
+        Some(Score::Reward(r)) => assert!(r < 0.2, "reward {r}"),
+        other => panic!("expected a reward, got {other:?}"),
+    }
+}
+
+/// Plays one game between two engines; returns the outcome.
+fn play_game<G: Game>(
+    start: G,
+    engines: &mut [&mut dyn Engine<G>],
+    limits: &Limits,
+) -> Outcome<G::Player> {
+    let mut record = GameRecord::new(start);
+    loop {
+        if let Some(outcome) = record.outcome() {
+            return outcome;
+        }
+        let seat = G::player_index(record.current().to_move());
+        let mv = engines[seat]
+            .choose_move(&record, limits)
+            .expect("the game goes on");
+        record.play(mv).expect("engines play legal moves");
+    }
+}
+
+/// 20 seeded games, MCTS in both seats: it never loses to random play.
+#[test]
+fn never_loses_to_random() {
+    let limits = Limits::iterations(3_000);
+    for seed in 0..10 {
+        for mcts_seat in 0..2 {
+            let mut m = mcts::<TicTacToe>(seed);
+            let mut r = RandomEngine::new(seed + 100);
+            let outcome = if mcts_seat == 0 {
+                play_game(TicTacToe::start(), &mut [&mut m, &mut r], &limits)
+            } else {
+                play_game(TicTacToe::start(), &mut [&mut r, &mut m], &limits)
+            };
+            let random_mark = if mcts_seat == 0 { Mark::O } else { Mark::X };
+            assert_ne!(
+                outcome.winner(),
+                Some(random_mark),
+                "seed {seed}, MCTS seat {mcts_seat}: {outcome}"
+            );
+        }
+    }
+}
+
+/// Two engines with the same seed give the same move and the same report; another seed may
+/// explore differently but still plays legally.
+#[test]
+fn deterministic_for_a_seed() {
+    let record = GameRecord::new(TicTacToe::start());
+    let run = |seed| {
+        let mut engine = mcts::<TicTacToe>(seed);
+        engine.search(
+            &record,
+            &Limits::iterations(1_500),
+            &StopFlag::new(),
+            &mut |_| {},
+        )
+    };
+    let (a, b) = (run(9), run(9));
+    assert_eq!(a.best_move, b.best_move);
+    assert_eq!(a.info.pv, b.info.pv);
+    assert_eq!(a.info.score, b.info.score);
+    assert_eq!(a.info.depth, b.info.depth);
+    // A whole game of self-play is repeated move for move.
+    let game = |seed| {
+        let mut x = mcts::<TicTacToe>(seed);
+        let mut o = mcts::<TicTacToe>(seed + 1);
+        let mut record = GameRecord::new(TicTacToe::start());
+        while record.outcome().is_none() {
+            let engine: &mut dyn Engine<TicTacToe> = if record.moves().len() % 2 == 0 {
+                &mut x
+            } else {
+                &mut o
+            };
+            let mv = engine
+                .choose_move(&record, &Limits::iterations(300))
+                .expect("the game goes on");
+            record.play(mv).expect("legal");
+        }
+        record.moves().to_vec()
+    };
+    assert_eq!(game(4), game(4));
+    // new_game resets the generator: the engine repeats its first search.
+    let mut engine = mcts::<TicTacToe>(5);
+    let first = engine.search(
+        &record,
+        &Limits::iterations(500),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    engine.new_game();
+    let again = engine.search(
+        &record,
+        &Limits::iterations(500),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(first.best_move, again.best_move);
+    assert_eq!(first.info.pv, again.info.pv);
+    assert_eq!(first.info.score, again.info.score);
+}
+
+#[test]
+fn iteration_and_node_limits_are_respected() {
+    let record = GameRecord::new(TicTacToe::start());
+    let mut engine = mcts::<TicTacToe>(2);
+    let result = engine.search(
+        &record,
+        &Limits::iterations(777),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(result.info.nodes, 777);
+
+    // A node limit: the search stops once that many nodes were made (one expansion adds at
+    // most nine).
+    let mut engine = mcts::<TicTacToe>(2);
+    engine.search(&record, &Limits::nodes(100), &StopFlag::new(), &mut |_| {});
+    let made = engine.tree_size();
+    assert!((100..=1 + 100 + 9).contains(&made), "{made} nodes");
+}
+
+#[test]
+fn the_arena_cap_bounds_the_tree() {
+    let config = MctsConfig {
+        max_nodes: 50,
+        ..MctsConfig::default()
+    };
+    let mut engine = Mcts::new(RandomRollout::new(100), config, 3);
+    let record = GameRecord::new(TicTacToe::start());
+    let result = engine.search(
+        &record,
+        &Limits::iterations(5_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert!(engine.tree_size() <= 50, "{} nodes", engine.tree_size());
+    assert_eq!(
+        result.info.nodes, 5_000,
+        "it keeps simulating from the leaves"
+    );
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn time_limit_and_stop_flag_end_the_search() {
+    let record = GameRecord::new(TicTacToe::start());
+    let mut engine = mcts::<TicTacToe>(2);
+    // A raised flag stops at the first check (every 256 iterations).
+    let stop = StopFlag::new();
+    stop.stop();
+    let result = engine.search(&record, &Limits::INFINITE, &stop, &mut |_| {});
+    assert_eq!(result.info.nodes, 256);
+    assert!(result.best_move.is_some());
+    // A time limit alone ends the search (bounded generously: this is not a speed test).
+    let mut engine = mcts::<TicTacToe>(2);
+    let result = engine.search(
+        &record,
+        &Limits::time(Duration::from_millis(30)),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert!(result.info.elapsed < Duration::from_secs(10));
+    assert!(result.info.nodes >= 1);
+}
+
+/// After two moves that the tree has explored, the next search starts from the kept subtree:
+/// even one iteration leaves far more nodes than a fresh tree (root and its children) has.
+#[test]
+fn the_tree_is_reused_between_moves_of_one_game() {
+    let mut engine = mcts::<TicTacToe>(6);
+    let mut record = GameRecord::new(TicTacToe::start());
+    engine.search(
+        &record,
+        &Limits::iterations(5_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    let mv = engine
+        .choose_move(&record, &Limits::iterations(1))
+        .expect("a move");
+    record.play(mv).expect("legal");
+    let reply = record.current().legal_moves()[0];
+    record.play(reply).expect("legal");
+    engine.search(
+        &record,
+        &Limits::iterations(1),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert!(
+        engine.tree_size() > 1 + 7 + 1,
+        "{} nodes",
+        engine.tree_size()
+    );
+
+    // A record that does not extend the previous one starts afresh.
+    let other = GameRecord::new(ttt("x../.../... o"));
+    engine.search(
+        &other,
+        &Limits::iterations(1),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(engine.tree_size(), 1 + 8);
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let record = GameRecord::new(ttt("xxx/oo./... o"));
+    assert!(mcts::<TicTacToe>(1)
+        .choose_move(&record, &Limits::iterations(10))
+        .is_none());
+    assert!(RandomEngine::<TicTacToe>::new(1)
+        .choose_move(&record, &Limits::INFINITE)
+        .is_none());
+}
+
+#[test]
+fn random_engine_is_seeded_and_uniform() {
+    let record = GameRecord::new(TicTacToe::start());
+    let moves = |seed| {
+        let mut engine = RandomEngine::<TicTacToe>::new(seed);
+        (0..200)
+            .map(|_| {
+                engine
+                    .choose_move(&record, &Limits::INFINITE)
+                    .expect("a move")
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(1), moves(1));
+    let mut counts = [0; 9];
+    for mv in moves(1) {
+        counts[usize::from(mv)] += 1;
+    }
+    // 200 draws over 9 moves: each expected 22; every move turns up.
+    assert!(counts.iter().all(|&c| c > 5), "{counts:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tiny three-player game: a fixed game tree of depth 3 and branching 3, one ply per player
+// (A, B, C), whose 27 leaves are each a win for one player or a draw, chosen by a hash of the
+// tree's seed and the path. Its max^n value (every player maximises its own reward: 1 for a
+// win, 1/3 for a draw, 0 for a loss) is computed by brute force below.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Seat {
+    A,
+    B,
+    C,
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+const SEATS: [Seat; 3] = [Seat::A, Seat::B, Seat::C];
+const DEPTH: u32 = 3;
+const BRANCHING: u32 = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tree3 {
+    seed: u64,
+    /// The moves so far as base-3 digits, the first move most significant.
+    path: u32,
+    depth: u32,
+}
+
+impl Tree3 {
+    fn new(seed: u64) -> Self {
+        Tree3 {
+            seed,
+            path: 0,
+            depth: 0,
+        }
+    }
+
+    /// The leaf's result: 0, 1, 2 a win of A, B, C; 3 a draw.
+    fn leaf(&self) -> u64 {
+        let mut z = self.seed ^ (u64::from(self.path) << 40) ^ 0x9E37_79B9_7F4A_7C15;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % 4
+    }
+}
+
+impl fmt::Display for Tree3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.seed, self.path, self.depth)
+    }
+}
+
+impl FromStr for Tree3 {
+    type Err = ParsePositionError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || ParsePositionError::new(0, "expected seed, path and depth");
+        let mut fields = text.split(' ');
+        let mut next = || fields.next().ok_or_else(bad);
+        let seed = next()?.parse().map_err(|_| bad())?;
+        let path = next()?.parse().map_err(|_| bad())?;
+        let depth = next()?.parse().map_err(|_| bad())?;
+        Ok(Tree3 { seed, path, depth })
+    }
+}
+
+impl Game for Tree3 {
+    type Move = u32;
+    type Player = Seat;
+    const NAME: &'static str = "tree3";
+    const PLAYERS: &'static [Seat] = &SEATS;
+
+    fn start() -> Self {
+        Tree3::new(0)
+    }
+    fn to_move(&self) -> Seat {
+        SEATS[(self.depth % 3) as usize]
+    }
+    fn legal_moves_into(&self, moves: &mut Vec<u32>) {
+        moves.clear();
+        if self.depth < DEPTH {
+            moves.extend(0..BRANCHING);
+        }
+    }
+    fn play_unchecked(&mut self, mv: u32) {
+        self.path = self.path * BRANCHING + mv;
+        self.depth += 1;
+    }
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        if self.depth < DEPTH {
+            return None;
+        }
+        Some(match self.leaf() {
+            3 => Outcome::Draw { reason: "leaf" },
+            w => Outcome::Winner {
+                player: SEATS[w as usize],
+                reason: "leaf",
+            },
+        })
+    }
+    fn hash_key(&self) -> u64 {
+        u64::from(self.path) << 8 | u64::from(self.depth)
+    }
+    fn parse_move(&self, text: &str) -> Result<u32, ParseMoveError> {
+        text.parse()
+            .ok()
+            .filter(|&m| m < BRANCHING && self.depth < DEPTH)
+            .ok_or_else(|| ParseMoveError::malformed(text, "a branch 0, 1 or 2"))
+    }
+    fn move_text(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+}
+
+/// The max^n value of `pos` (rewards of A, B, C) and a best move, or `None` when some player
+/// has two best choices of equal reward to it but different rewards to the others (then the
+/// value depends on how the player breaks ties).
+fn max_n(pos: Tree3) -> Option<([f64; 3], Option<u32>)> {
+    if let Some(outcome) = pos.outcome() {
+        let mut r = [0.0; 3];
+        match outcome.winner() {
+            Some(w) => r[Tree3::player_index(w)] = 1.0,
+            None => r = [1.0 / 3.0; 3],
+        }
+        return Some((r, None));
+    }
+    let me = Tree3::player_index(pos.to_move());
+    let mut best: Option<([f64; 3], u32)> = None;
+    let mut tie = false;
+    for mv in pos.legal_moves() {
+        let mut child = pos;
+        child.play_unchecked(mv);
+        let (value, _) = max_n(child)?;
+        match best {
+            // Equal for the mover: harmless when equal for everybody, else ambiguous.
+            Some((b, _)) if (value[me] - b[me]).abs() < 1e-9 => tie |= value != b,
+            Some((b, _)) if value[me] < b[me] => {}
+            _ => {
+                best = Some((value, mv));
+                tie = false;
+            }
+        }
+    }
+    if tie {
+        return None;
+    }
+    best.map(|(v, m)| (v, Some(m)))
+}
+
+/// On every tree whose max^n value is unambiguous, three-player MCTS plays a move of the first
+/// player that keeps that value, and values it at the brute-force reward.
+#[test]
+fn three_player_mcts_plays_the_max_n_move() {
+    let mut checked = 0;
+    let mut interesting = 0;
+    for seed in 0..200u64 {
+        let pos = Tree3::new(seed);
+        let Some((value, Some(_))) = max_n(pos) else {
+            continue;
+        };
+        checked += 1;
+        // Count the trees where a careless first move would cost A something.
+        let worse = (0..BRANCHING).any(|mv| {
+            let mut child = pos;
+            child.play_unchecked(mv);
+            max_n(child).is_some_and(|(v, _)| v[0] < value[0] - 1e-9)
+        });
+        interesting += usize::from(worse);
+        let mut engine = mcts::<Tree3>(seed);
+        let result = engine.search(
+            &GameRecord::new(pos),
+            &Limits::iterations(4_000),
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        let mut child = pos;
+        child.play_unchecked(result.best_move.expect("a move"));
+        let (chosen, _) = max_n(child).expect("no ambiguity below a tie-free root");
+        assert_eq!(
+            chosen, value,
+            "tree {seed}: the chosen move keeps the max^n value"
+        );
+        match result.info.score {
+            Some(Score::Reward(r)) => {
+                assert!(
+                    (r - value[0]).abs() < 0.15,
+                    "tree {seed}: {r} vs {}",
+                    value[0]
+                )
+            }
+            other => panic!("expected a reward, got {other:?}"),
+        }
+        if checked == 12 {
+            break;
+        }
+    }
+    assert_eq!(checked, 12, "enough trees with an unambiguous value");
+    assert!(
+        interesting >= 6,
+        "only {interesting} trees where the choice matters"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game where only repetition saves the player to move: `wait` passes the turn, `yield`
+// loses at once. With the threefold rule, waiting draws (the start recurs a third time after
+// four waits); without it, waiting goes on forever.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Standoff {
+    /// 0 or 1: the player to move.
+    to_move: u8,
+    /// The player who yielded, once one has.
+    yielded: Option<u8>,
+}
+
+impl fmt::Display for Standoff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.yielded {
+            None => write!(f, "{}", self.to_move),
+            Some(p) => write!(f, "{} {p}", self.to_move),
+        }
+    }
+}
+
+impl FromStr for Standoff {
+    type Err = ParsePositionError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || ParsePositionError::new(0, "expected the player to move, 0 or 1");
+        let mut fields = text.split(' ');
+        let to_move = fields
+            .next()
+            .and_then(|t| t.parse().ok())
+            .filter(|&p| p < 2);
+        let yielded = match fields.next() {
+            None => None,
+            Some(t) => Some(t.parse().ok().filter(|&p: &u8| p < 2).ok_or_else(bad)?),
+        };
+        Ok(Standoff {
+            to_move: to_move.ok_or_else(bad)?,
+            yielded,
+        })
+    }
+}
+
+impl Game for Standoff {
+    /// `true`: wait; `false`: yield.
+    type Move = bool;
+    type Player = Seat;
+    const NAME: &'static str = "standoff";
+    const PLAYERS: &'static [Seat] = &[Seat::A, Seat::B];
+
+    fn start() -> Self {
+        Standoff {
+            to_move: 0,
+            yielded: None,
+        }
+    }
+    fn to_move(&self) -> Seat {
+        SEATS[usize::from(self.to_move)]
+    }
+    fn legal_moves_into(&self, moves: &mut Vec<bool>) {
+        moves.clear();
+        if self.yielded.is_none() {
+            moves.extend([true, false]);
+        }
+    }
+    fn play_unchecked(&mut self, wait: bool) {
+        if !wait {
+            self.yielded = Some(self.to_move);
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.yielded.map(|p| Outcome::Winner {
+            player: SEATS[usize::from(1 - p)],
+            reason: "the other yielded",
+        })
+    }
+    fn hash_key(&self) -> u64 {
+        u64::from(self.to_move) | u64::from(self.yielded.map_or(0, |p| p + 1)) << 1
+    }
+    fn parse_move(&self, text: &str) -> Result<bool, ParseMoveError> {
+        match text {
+            "wait" => Ok(true),
+            "yield" => Ok(false),
+            _ => Err(ParseMoveError::malformed(text, "wait or yield")),
+        }
+    }
+    fn move_text(&self, wait: bool) -> String {
+        if wait { "wait" } else { "yield" }.to_owned()
+    }
+}
+
+/// A leaf evaluation that always says B wins: only exact values inside the tree can lift A.
+struct BWins;
+
+impl game_core::LeafEvaluator<Standoff> for BWins {
+    fn evaluate(&mut self, _pos: &Standoff, _rng: &mut game_core::Rng) -> game_core::Rewards {
+        [0.0, 1.0, 0.0]
+    }
+}
+
+/// The tree applies the record's repetition rule: waiting is a draw (1/2 for A) under the
+/// threefold rule, and worth nothing to A without it (B waits for ever and the leaves say B
+/// wins).
+#[test]
+fn repetition_inside_the_tree_is_a_draw() {
+    let reward = |rules| {
+        let mut engine = Mcts::new(BWins, MctsConfig::default(), 1);
+        let record = GameRecord::with_rules(Standoff::start(), rules);
+        let result = engine.search(
+            &record,
+            &Limits::iterations(20_000),
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        assert_eq!(
+            result.best_move,
+            Some(true),
+            "waiting is never worse than yielding"
+        );
+        match result.info.score {
+            Some(Score::Reward(r)) => r,
+            other => panic!("expected a reward, got {other:?}"),
+        }
+    };
+    let with = reward(game_core::DrawRules::THREEFOLD);
+    assert!((with - 0.5).abs() < 0.05, "threefold: {with}");
+    let without = reward(game_core::DrawRules::NONE);
+    assert!(without < 0.05, "no repetition rule: {without}");
+
+    // The record's own history counts: after two waits the start has occurred twice, so the
+    // draw comes after two more waits instead of four; the value is the same and the tree
+    // stops at the draw.
+    let mut record = GameRecord::new(Standoff::start());
+    for _ in 0..2 {
+        record.play(true).expect("legal");
+    }
+    assert_eq!(record.repetition_count(), 2);
+    let mut engine = Mcts::new(BWins, MctsConfig::default(), 1);
+    let result = engine.search(
+        &record,
+        &Limits::iterations(5_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(
+        result.info.depth, 2,
+        "wait, wait: the draw ends every line at ply 2"
+    );
+    match result.info.score {
+        Some(Score::Reward(r)) => assert!((r - 0.5).abs() < 0.05, "{r}"),
+        other => panic!("expected a reward, got {other:?}"),
+    }
+}

@@ -1,0 +1,135 @@
+//! Engines for Kvarn3: the perfect player on the [`Solver`], and the rollout that lets the
+//! generic MCTS play the game.
+
+use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
+use game_core::{
+    outcome_rewards, Engine, GameRecord, LeafEvaluator, Limits, Rewards, Rng, Score, SearchInfo,
+    SearchResult, StopFlag,
+};
+
+use crate::solver::{Solver, Value};
+use crate::{Game, Move, Position};
+
+/// The ply cap of [`Kvarn3Rollout`]: a random game without a mill by then counts as a draw.
+pub const ROLLOUT_PLY_CAP: u32 = 40;
+
+/// Perfect play from the [`Solver`]'s table: the quickest win, else a draw, else the longest
+/// defence. Among equally good moves it picks one at random (seeded), so games vary. It needs
+/// no time and ignores the limits.
+///
+/// The table ignores the record's history: a repetition never changes a value (see the
+/// solver's docs), but a move cap in the record's draw rules can make a slow win only a draw;
+/// the engine does not look at caps.
+///
+/// ```
+/// use kvarn3::{Game, GameRecord, Position, SolverEngine};
+/// use kvarn3::game_core::{Engine, Limits};
+///
+/// let mut engine = SolverEngine::new(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::INFINITE).expect("a move");
+/// assert_eq!(Position::start().move_text(mv), "b2"); // the only winning first move
+/// ```
+#[derive(Clone, Debug)]
+pub struct SolverEngine {
+    solver: &'static Solver,
+    seed: u64,
+    rng: Rng,
+}
+
+impl SolverEngine {
+    /// The perfect player on the shared solver (computed on first use), seeded with `seed`
+    /// for the choice among equally good moves.
+    pub fn new(seed: u64) -> Self {
+        SolverEngine {
+            solver: Solver::shared(),
+            seed,
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+/// The engine's score for a solver value (for the player to move).
+fn score_of(value: Value) -> Score {
+    match value {
+        Value::Win(n) => Score::WinIn(n),
+        Value::Loss(n) => Score::LossIn(n),
+        Value::Draw => Score::Draw,
+    }
+}
+
+impl Engine<Position> for SolverEngine {
+    fn name(&self) -> String {
+        "solver".into()
+    }
+
+    fn search(
+        &mut self,
+        record: &GameRecord<Position>,
+        _limits: &Limits,
+        _stop: &StopFlag,
+        report: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        if record.outcome().is_some() {
+            return SearchResult {
+                best_move: None,
+                info: SearchInfo::empty(),
+            };
+        }
+        let pos = record.current();
+        let value = self.solver.value(pos);
+        let best = self.solver.best_moves(pos);
+        let best_move = self.rng.choose(&best).copied();
+        // The principal variation: the chosen move, then the first best move each ply.
+        let mut pv = Vec::new();
+        let mut line = *pos;
+        let mut next = best_move;
+        while let Some(mv) = next {
+            pv.push(mv);
+            line.play_unchecked(mv);
+            if pv.len() > 12 || line.outcome().is_some() {
+                break;
+            }
+            next = self.solver.best_moves(&line).first().copied();
+        }
+        let info = SearchInfo {
+            depth: value.plies().unwrap_or(0),
+            nodes: best.len() as u64,
+            score: Some(score_of(value)),
+            pv,
+            elapsed: core::time::Duration::ZERO,
+        };
+        report(&info);
+        SearchResult { best_move, info }
+    }
+
+    fn new_game(&mut self) {
+        self.rng = Rng::new(self.seed);
+    }
+}
+
+/// MCTS's leaf evaluation for Kvarn3: the crate's specialised random playout
+/// ([`Position::random_playout`], no move list) capped at [`ROLLOUT_PLY_CAP`] plies; a game
+/// still going at the cap counts as a draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kvarn3Rollout;
+
+impl LeafEvaluator<Position> for Kvarn3Rollout {
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, rng: &mut Rng) -> Rewards {
+        match pos.random_playout(rng, ROLLOUT_PLY_CAP).outcome {
+            Some(outcome) => outcome_rewards::<Position>(&outcome),
+            None => draw_rewards::<Position>(),
+        }
+    }
+}
+
+/// The generic MCTS with [`Kvarn3Rollout`], seeded with `seed`.
+pub fn mcts_engine(seed: u64) -> Mcts<Position, Kvarn3Rollout> {
+    Mcts::new(Kvarn3Rollout, MctsConfig::default(), seed)
+}
+
+/// The default player: [`SolverEngine`], perfect play (see the crate docs, "Default player").
+pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(SolverEngine::new(seed))
+}

@@ -1,0 +1,71 @@
+//! Engines for Svendo: the rollout policy of the default three-player MCTS.
+
+use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
+use game_core::{outcome_rewards, Engine, LeafEvaluator, Rewards, Rng};
+
+use crate::{Game, Move, Position};
+
+/// The ply cap of [`SvendoRollout`]: a playout without a win by then counts as a draw (1/3
+/// each).
+pub const ROLLOUT_PLY_CAP: u32 = 200;
+
+/// MCTS's leaf evaluation for Svendo: random legal moves (responsibility rules included, as
+/// they are legality), except that a player with an immediate win of its own takes it. The
+/// check is cheap: only when [`Position::has_winning_move`] (a bit-parallel scan) says the
+/// mover has a winning slide are its moves tried one by one. A playout still going after
+/// [`ROLLOUT_PLY_CAP`] plies is a draw; repetition is not tracked inside a playout.
+#[derive(Clone, Debug, Default)]
+pub struct SvendoRollout {
+    moves: Vec<Move>,
+}
+
+impl SvendoRollout {
+    /// A rollout with an empty move buffer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A winning move of the player to move at `pos` among `moves` (its legal moves), if any.
+    fn immediate_win(pos: &Position, moves: &[Move]) -> Option<Move> {
+        let me = pos.to_move();
+        moves.iter().copied().find(|&mv| {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            next.win().is_some_and(|win| win.winner == me)
+        })
+    }
+}
+
+impl LeafEvaluator<Position> for SvendoRollout {
+    fn evaluate(&mut self, pos: &Position, rng: &mut Rng) -> Rewards {
+        let mut pos = *pos;
+        for _ in 0..ROLLOUT_PLY_CAP {
+            pos.legal_moves_into(&mut self.moves);
+            if self.moves.is_empty() {
+                break;
+            }
+            let win = if !pos.is_placement() && pos.has_winning_move(pos.to_move()) {
+                SvendoRollout::immediate_win(&pos, &self.moves)
+            } else {
+                None
+            };
+            let mv = win.unwrap_or_else(|| self.moves[rng.below(self.moves.len())]);
+            pos.play_unchecked(mv);
+        }
+        match pos.outcome() {
+            Some(outcome) => outcome_rewards::<Position>(&outcome),
+            None => draw_rewards::<Position>(),
+        }
+    }
+}
+
+/// The generic three-player MCTS with [`SvendoRollout`], seeded with `seed`.
+pub fn mcts_engine(seed: u64) -> Mcts<Position, SvendoRollout> {
+    Mcts::new(SvendoRollout::new(), MctsConfig::default(), seed)
+}
+
+/// The default player: three-player MCTS with [`SvendoRollout`] (see the crate docs,
+/// "Default player").
+pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(mcts_engine(seed))
+}
