@@ -38,7 +38,7 @@
 //! use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 //! use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
 //!
-//! // X has a1 and b1; c1 completes the row.
+//! // X has a3 and b3 (the top row); c3 completes it.
 //! let pos: TicTacToe = "xx./oo./... x".parse().unwrap();
 //! let mut engine = Mcts::new(RandomRollout::new(50), MctsConfig::default(), 7);
 //! let best = engine.choose_move(&GameRecord::new(pos), &Limits::iterations(2_000));
