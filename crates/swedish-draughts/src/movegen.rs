@@ -210,8 +210,8 @@ const SEEN_SLOTS: usize = 1024;
 ///
 /// The table is direct-mapped and lossy: a slot holds the last state hashed to it, so a
 /// forgotten state is searched again (slower, never wrong: a state is skipped only when it is
-/// found exactly). Its 1024 slots (9 KiB on the stack) are set up only when a side with dames
-/// has a capture, once per generation; `piece` tells the dames apart without clearing it.
+/// found exactly). Its 1024 slots (9 KiB on the stack) are set up only when a dame's sequence
+/// reaches two jumps, once per generation; `piece` tells the dames apart without clearing it.
 struct SeenStates {
     keys: [u64; SEEN_SLOTS],
     piece: [u8; SEEN_SLOTS],
@@ -261,9 +261,9 @@ struct Search<'a, S: Sink> {
     from: u8,
     path: [u8; MAX_CHAIN],
     sink: &'a mut S,
-    /// The dame states searched so far; `None` when the sink wants every route or the side
-    /// has no dame.
-    seen: Option<&'a mut SeenStates>,
+    /// The dame states searched so far, set up the first time a dame reaches a state that
+    /// two routes could share (so most generations never pay for the table).
+    seen: Option<SeenStates>,
 }
 
 impl<S: Sink> Search<'_, S> {
@@ -324,12 +324,14 @@ impl<S: Sink> Search<'_, S> {
     /// captured piece (`halt_rule`).
     fn dame<G: Geometry>(&mut self, sq: u8, captured: u64, depth: usize, halt_allowed: bool) {
         // Two different routes reach the same state only after two jumps or more.
-        if depth >= 2 {
-            if let Some(seen) = self.seen.as_deref_mut() {
-                if seen.seen_before(sq, captured, halt_allowed) {
-                    return;
-                }
-            }
+        if S::MOVES_ONLY
+            && depth >= 2
+            && self
+                .seen
+                .get_or_insert_with(SeenStates::new)
+                .seen_before(sq, captured, halt_allowed)
+        {
+            return;
         }
         let alive = self.them & !captured;
         // Unrolled over the directions so that each one's ray order is a constant.
@@ -417,20 +419,13 @@ pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S
 #[inline(always)]
 fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: u64, sink: &mut S) {
     let (a, b) = forward_shifts::<G>(v.white);
-    let mut seen_states;
-    let seen = if S::MOVES_ONLY && v.dames != 0 {
-        seen_states = SeenStates::new();
-        Some(&mut seen_states)
-    } else {
-        None
-    };
     let mut search = Search {
         occupied: all,
         them: v.them,
         from: 0,
         path: [0; MAX_CHAIN],
         sink,
-        seen,
+        seen: None,
     };
     // The first jump of a man: diagonally forward only.
     for by in [a, b] {
@@ -447,7 +442,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
     for from in Bits(v.dames) {
         search.occupied = all & !(1 << from);
         search.from = from;
-        if let Some(seen) = search.seen.as_deref_mut() {
+        if let Some(seen) = search.seen.as_mut() {
             seen.next_piece();
         }
         search.dame::<G>(from, 0, 0, false);
@@ -749,6 +744,49 @@ mod tests {
         let pos: Position = "W:W32,33:B29".parse().unwrap();
         assert_eq!(moves("W:W32,33:B29"), ["33x24 {29}"]);
         assert!(pos.parse_move("32-27").is_err());
+    }
+
+    /// The move lists skip dame states searched before (`SeenStates`); the notation's route
+    /// search does not. Both must give the same moves, on dame-rich positions where routes
+    /// share states most.
+    #[test]
+    fn skipping_seen_dame_states_loses_no_move() {
+        let mut rng = game_core::Rng::new(9);
+        let mut compared = 0;
+        for round in 0..300 {
+            let mut order: Vec<u32> = (1..=50).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let white = 1 + round % 4;
+            let black = 8 + rng.below(13);
+            let w: Vec<String> = order[..white].iter().map(|s| format!("K{s}")).collect();
+            let b: Vec<String> = order[white..white + black]
+                .iter()
+                .map(|&s| {
+                    if s > 45 || rng.below(2) == 0 {
+                        format!("K{s}")
+                    } else {
+                        s.to_string()
+                    }
+                })
+                .collect();
+            let pos: Position = format!("W:W{}:B{}", w.join(","), b.join(","))
+                .parse()
+                .expect("valid");
+            let mut from_routes: Vec<_> =
+                pos.capture_routes().into_iter().map(|(m, _)| m).collect();
+            from_routes.sort_by_key(|m| (m.from, m.to, m.captured));
+            from_routes.dedup();
+            let mut listed = pos.legal_moves();
+            if !listed.iter().any(|m| m.is_capture()) {
+                continue;
+            }
+            listed.sort_by_key(|m| (m.from, m.to, m.captured));
+            assert_eq!(listed, from_routes, "{pos:?}");
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} positions with captures");
     }
 
     #[test]
