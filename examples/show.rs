@@ -6,7 +6,8 @@
 //! ```
 //!
 //! It sets up the position (the start by default), plays the moves in order through a game
-//! record (so repetition draws count), then prints the board, the side to move, the legal moves
+//! record with the game's own draw rules (`GameRecord::new`: repetition, and for Swedish
+//! Draughts the 50-ply rule; `tests/show.rs` checks the outcome line), then prints the board, the side to move, the legal moves
 //! (their number and up to 50 of them), the scores where the game has them, and as the last
 //! line exactly one of `outcome: none`, `outcome: draw (…)`, `outcome: winner COLOUR (…)`.
 //!

@@ -29,3 +29,26 @@ fn moves_and_colours_round_trip() {
     assert!(serde_json::from_str::<Square>("64").is_err());
     assert_eq!(serde_json::from_str::<Square>("63").unwrap(), Square::H8);
 }
+
+#[test]
+fn every_move_round_trips_and_impossible_ones_are_refused() {
+    // Any kind on any square is a move of some position, so every value of `Move` is a valid
+    // stored move; a stored move names one of the five kinds and a square 0..=63.
+    for kind in Kind::ALL {
+        for square in Square::all() {
+            let mv = Move::new(kind, square);
+            let json = serde_json::to_string(&mv).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv, "{json}");
+        }
+    }
+    let good = serde_json::to_string(&Move::new(Kind::Rook, Square::H8)).unwrap();
+    assert!(
+        serde_json::from_str::<Move>(&good.replace("63", "64")).is_err(),
+        "{good}"
+    );
+    assert!(
+        serde_json::from_str::<Move>(&good.replace("Rook", "Pawn")).is_err(),
+        "{good}"
+    );
+    assert!(serde_json::from_str::<Move>(r#"{"kind":"Rook"}"#).is_err());
+}

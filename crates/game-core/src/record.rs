@@ -244,8 +244,16 @@ impl<G: Game> GameRecord<G> {
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    //! A record is stored as its start position string, its draw rules and its move texts, and
-    //! read back by replaying the moves, so a stored record is checked when it is loaded.
+    //! A record is stored as the game's name, its board size (for games with several boards),
+    //! its start position string, its draw rules and its move texts:
+    //!
+    //! ```text
+    //! {"game":"swedish-draughts","size":8,"start":"W:W21,…:B1,…","rules":{…},"moves":["22-18"]}
+    //! ```
+    //!
+    //! It is read back by reading the start on that board ([`Game::parse_position`]) and
+    //! replaying the moves, so a stored record is checked when it is loaded: a record of another
+    //! game, a start on another board, or a move that is not legal is a deserialization error.
 
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -254,7 +262,13 @@ mod serde_impl {
     use crate::Game;
 
     #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Stored {
+        /// [`Game::NAME`]: a record of one game is never read as another.
+        game: String,
+        /// [`Game::board_size`] of the start, for games whose position string does not say it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        size: Option<u32>,
         start: String,
         rules: DrawRules,
         moves: Vec<String>,
@@ -263,6 +277,8 @@ mod serde_impl {
     impl<G: Game> Serialize for GameRecord<G> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             Stored {
+                game: G::NAME.to_owned(),
+                size: self.start().board_size(),
                 start: self.start().to_string(),
                 rules: self.rules,
                 moves: self.move_texts(),
@@ -274,7 +290,15 @@ mod serde_impl {
     impl<'de, G: Game> Deserialize<'de> for GameRecord<G> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let stored = Stored::deserialize(deserializer)?;
-            let start: G = stored.start.parse().map_err(D::Error::custom)?;
+            if stored.game != G::NAME {
+                return Err(D::Error::custom(format!(
+                    "a record of {:?}, not of {}",
+                    stored.game,
+                    G::NAME
+                )));
+            }
+            let start = G::parse_position(&stored.start, stored.size)
+                .map_err(|e| D::Error::custom(format!("start {:?}: {e}", stored.start)))?;
             let mut record = GameRecord::with_rules(start, stored.rules);
             for (ply, text) in stored.moves.iter().enumerate() {
                 record

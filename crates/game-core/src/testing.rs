@@ -80,8 +80,9 @@ impl<G: Game> Default for Conformance<G> {
 }
 
 impl<G: Game> Conformance<G> {
-    /// 50 random games from the start position, at most 1000 plies each, threefold repetition,
-    /// every game required to end.
+    /// 50 random games from the start position, at most 1000 plies each, the game's own draw
+    /// rules ([`Game::DRAW_RULES`], the rules [`GameRecord::new`] applies), every game required
+    /// to end.
     pub fn new() -> Self {
         Self {
             starts: Vec::new(),
@@ -89,7 +90,7 @@ impl<G: Game> Conformance<G> {
             seed: 0x5EED,
             max_plies: 1000,
             require_end: true,
-            rules: DrawRules::THREEFOLD,
+            rules: G::DRAW_RULES,
             perft_files: Vec::new(),
         }
     }

@@ -74,8 +74,16 @@ pub enum Phase {
 }
 
 /// A move: a placement (`b2`) or a step to an adjacent empty point (`a1-b2`).
+///
+/// With the `serde` feature it is stored as `{"Place":"b2"}` or
+/// `{"Step":{"from":"a1","to":"b2"}}`; a stored step between points that are not adjacent
+/// (no position has it) is a deserialization error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "StoredMove", try_from = "StoredMove")
+)]
 pub enum Move {
     /// Places a stone of the side to move on an empty point (placement phase).
     Place(Point),
@@ -102,6 +110,44 @@ impl Move {
         match self {
             Move::Place(_) => None,
             Move::Step { from, .. } => Some(from),
+        }
+    }
+}
+
+/// The serde form of a [`Move`], in the shape of the enum; read back only when it is a move
+/// some position can have.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Move")]
+enum StoredMove {
+    Place(Point),
+    Step { from: Point, to: Point },
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for StoredMove {
+    fn from(mv: Move) -> Self {
+        match mv {
+            Move::Place(to) => StoredMove::Place(to),
+            Move::Step { from, to } => StoredMove::Step { from, to },
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StoredMove> for Move {
+    type Error = game_core::ParseMoveError;
+    fn try_from(stored: StoredMove) -> Result<Self, Self::Error> {
+        match stored {
+            StoredMove::Place(to) => Ok(Move::Place(to)),
+            // `no_flying`: a step only ever goes to an adjacent point.
+            StoredMove::Step { from, to } if from.neighbours() & to.bit() != 0 => {
+                Ok(Move::Step { from, to })
+            }
+            StoredMove::Step { from, to } => Err(game_core::ParseMoveError::malformed(
+                &format!("{from}-{to}"),
+                format!("{to} is not adjacent to {from}: a stone steps to an adjacent point"),
+            )),
         }
     }
 }

@@ -48,3 +48,42 @@ fn game_records_round_trip() {
     assert_eq!(back.current(), record.current());
     assert_eq!(back.move_texts(), record.move_texts());
 }
+
+#[test]
+fn stored_steps_between_points_that_are_not_adjacent_are_refused() {
+    // a1 is joined to a2, b1 and (by the long diagonal) b2; not to c1, a3, c3 or b3.
+    for (to, adjacent) in [
+        ("a2", true),
+        ("b1", true),
+        ("b2", true),
+        ("c1", false),
+        ("a3", false),
+        ("c3", false),
+        ("b3", false),
+        ("a1", false),
+    ] {
+        let json = format!(r#"{{"Step":{{"from":"a1","to":"{to}"}}}}"#);
+        assert_eq!(
+            serde_json::from_str::<Move>(&json).is_ok(),
+            adjacent,
+            "a1-{to}"
+        );
+    }
+    // b1 is not on a diagonal: b1-a2 is no step.
+    assert!(serde_json::from_str::<Move>(r#"{"Step":{"from":"b1","to":"a2"}}"#).is_err());
+    assert!(serde_json::from_str::<Move>(r#"{"Step":{"from":"b1","to":"b2"}}"#).is_ok());
+    for junk in [
+        r#"{"Place":"d4"}"#,
+        r#"{"Step":{"from":"a1"}}"#,
+        r#"{"Jump":"a1"}"#,
+        r#""a1""#,
+    ] {
+        assert!(serde_json::from_str::<Move>(junk).is_err(), "{junk}");
+    }
+    // A placement on any point is a move of some position: each one round-trips.
+    for from in Point::ALL {
+        let place = Move::Place(from);
+        let json = serde_json::to_string(&place).expect("serialises");
+        assert_eq!(serde_json::from_str::<Move>(&json).expect("reads"), place);
+    }
+}

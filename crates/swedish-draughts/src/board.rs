@@ -46,6 +46,9 @@ pub(crate) trait Geometry {
     const R: u32;
     /// Number of playable squares.
     const SQUARES: u8;
+    /// The men a side starts with (20, resp. 12): the most pieces a side can ever have, since
+    /// no move adds a piece. Position strings with more are refused.
+    const MEN: u32;
     /// Every playable bit.
     const BOARD: u64;
     /// White's promotion rank (squares 1 ..= R): the far rank for White.
@@ -231,6 +234,7 @@ static BIT8: [u8; 51] = bit_table(4);
 impl Geometry for Ten {
     const R: u32 = 5;
     const SQUARES: u8 = 50;
+    const MEN: u32 = 20;
     const BOARD: u64 = squares_mask(5, 1, 50);
     const WHITE_FAR: u64 = squares_mask(5, 1, 5);
     const BLACK_FAR: u64 = squares_mask(5, 46, 50);
@@ -257,6 +261,7 @@ impl Geometry for Ten {
 impl Geometry for Eight {
     const R: u32 = 4;
     const SQUARES: u8 = 32;
+    const MEN: u32 = 12;
     const BOARD: u64 = squares_mask(4, 1, 32);
     const WHITE_FAR: u64 = squares_mask(4, 1, 4);
     const BLACK_FAR: u64 = squares_mask(4, 29, 32);

@@ -73,13 +73,16 @@
 //!
 //! A position cannot see draws that need the game's history; a [`GameRecord`] decides them.
 //! This project's draw rules (threefold repetition, 50 plies without a capture or a man's move)
-//! are [`DRAW_RULES`]; each can be switched off by changing that value's fields:
+//! are [`DRAW_RULES`], which is also `Position`'s [`Game::DRAW_RULES`]: [`GameRecord::new`]
+//! applies both. Each can be switched off by changing that value's fields:
 //!
 //! ```
 //! use swedish_draughts::{GameRecord, Position, DRAW_RULES, Game};
 //! use swedish_draughts::game_core::DrawRules;
 //!
-//! let record = GameRecord::with_rules(Position::start(), DRAW_RULES);
+//! // `GameRecord::new` applies the game's own rules, `DRAW_RULES`.
+//! let record = GameRecord::new(Position::start());
+//! assert_eq!(record.rules(), DRAW_RULES);
 //! assert_eq!(record.rules().no_progress_plies, Some(50));
 //! let no_fifty = DrawRules { no_progress_plies: None, ..DRAW_RULES };
 //! let _record = GameRecord::with_rules(Position::start(), no_fifty);
@@ -127,12 +130,29 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Whether `mv` can be carried out here, legal or not: it fits the board, starts on a
+    /// piece of the side to move and ends on an empty square (or its own start).
+    fn can_carry(&self, mv: Move) -> bool {
+        if !self.fits(mv) {
+            return false;
+        }
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let occupied = self.white | self.black;
+        self.pieces(self.side) & from != 0 && (occupied & !from) & to == 0
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type Player = Color;
     const NAME: &'static str = "swedish-draughts";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
     const BOARD_SIZES: &'static [u32] = &[10, 8];
+    /// Threefold repetition and the 50-ply rule ([`DRAW_RULES`]), so that
+    /// [`GameRecord::new`] and every tool built on it apply both.
+    const DRAW_RULES: DrawRules = DRAW_RULES;
 
     fn start() -> Self {
         Position::start_10x10()
@@ -195,7 +215,15 @@ impl Game for Position {
         }
     }
 
+    /// Plays `mv` without the legality check. A move that cannot be played here at all — of
+    /// the other board, from a square without a piece of the side to move, or onto an
+    /// occupied square — leaves the position unchanged, and only the opponent's pieces are
+    /// removed: so even illegal moves never give a side more pieces, or pieces off the board,
+    /// which the move generator's buffers rely on (see `movegen::MAX_CHAIN`).
     fn play_unchecked(&mut self, mv: Move) {
+        if !self.can_carry(mv) {
+            return;
+        }
         if self.eight {
             self.play_on::<Eight>(mv);
         } else {
@@ -251,7 +279,6 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::DrawRules;
 
     #[test]
     fn sizes() {
@@ -293,31 +320,131 @@ mod tests {
         assert!(!pos.is_progress_move(pos.parse_move("50-45").unwrap()));
     }
 
+    /// Dame moves from `start` that never capture, never let the opponent capture and never
+    /// repeat a position: the plies of a game that only the 50-ply rule can end.
+    /// No dame ends a move on a square of `keep_free`.
+    fn quiet_dame_plies(start: Position, plies: usize, keep_free: &[Square]) -> Vec<String> {
+        /// Depth-first, backtracking where no such move is left.
+        fn extend(
+            pos: Position,
+            seen: &mut Vec<u64>,
+            texts: &mut Vec<String>,
+            left: usize,
+            keep_free: &[Square],
+        ) -> bool {
+            if left == 0 {
+                return true;
+            }
+            for mv in pos.legal_moves() {
+                let mut next = pos;
+                next.play_unchecked(mv);
+                if pos.is_progress_move(mv)
+                    || keep_free.contains(&mv.to())
+                    || seen.contains(&next.hash_key())
+                    || next.legal_moves().iter().any(|m| m.is_capture())
+                {
+                    continue;
+                }
+                seen.push(next.hash_key());
+                texts.push(pos.move_text(mv));
+                if extend(next, seen, texts, left - 1, keep_free) {
+                    return true;
+                }
+                texts.pop();
+            }
+            false
+        }
+        let mut texts = Vec::new();
+        let found = extend(
+            start,
+            &mut vec![start.hash_key()],
+            &mut texts,
+            plies,
+            keep_free,
+        );
+        assert!(found, "no {plies} quiet dame plies from {start:?}");
+        texts
+    }
+
     #[test]
-    fn fifty_ply_rule_and_threefold_repetition() {
-        // Two dames each shuttling: no capture, no man move.
+    fn the_game_plays_with_both_draw_rules() {
+        assert_eq!(<Position as Game>::DRAW_RULES, DRAW_RULES);
+        assert_eq!(GameRecord::new(Position::start()).rules(), DRAW_RULES);
+        assert_eq!(GameRecord::new(Position::start_8x8()).rules(), DRAW_RULES);
+    }
+
+    #[test]
+    fn fifty_ply_rule_through_game_record_new() {
+        // 50 plies (25 moves each) without a capture or a man's move draw; 49 do not.
+        for (start, size) in [("W:WK46,K50:BK1,K5", 10), ("W:WK29,K32:BK1,K4", 8)] {
+            let start = Position::parse_position(start, Some(size)).unwrap();
+            let plies = quiet_dame_plies(start, 50, &[]);
+            let mut record = GameRecord::new(start);
+            for text in &plies[..49] {
+                record.play_text(text).unwrap();
+                assert_eq!(record.outcome(), None, "after {}", record.moves().len());
+            }
+            record.play_text(&plies[49]).unwrap();
+            assert_eq!(
+                record.outcome(),
+                Some(Outcome::Draw {
+                    reason: "no-progress rule"
+                })
+            );
+            assert!(record.play_text(&plies[0]).is_err(), "the game is over");
+        }
+    }
+
+    #[test]
+    fn a_man_move_or_a_capture_restarts_the_count() {
+        let start: Position = "W:WK48,36:BK3,15".parse().unwrap();
+        let mut record = GameRecord::new(start);
+        let dames = quiet_dame_plies(start, 40, &[31]);
+        for text in &dames {
+            record.play_text(text).unwrap();
+        }
+        // A man's move by White (36 steps forward), then Black's and White's dames again:
+        // 40 + 1 + 49 plies, never 50 in a row without progress.
+        let pos = *record.current();
+        let man_move = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| pos.piece_at(m.from()) == Some((Color::White, Piece::Man)))
+            .expect("the man on 36 can step");
+        record.play(man_move).unwrap();
+        let pos = *record.current();
+        for text in quiet_dame_plies(pos, 49, &[]) {
+            record.play_text(&text).unwrap();
+        }
+        assert_eq!(record.outcome(), None);
+        let pos = *record.current();
+        record.play_text(&quiet_dame_plies(pos, 1, &[])[0]).unwrap();
+        assert_eq!(
+            record.outcome().map(|o| o.reason()),
+            Some("no-progress rule")
+        );
+    }
+
+    #[test]
+    fn threefold_repetition_through_game_record_new() {
+        // Two dames each shuttling: the start position is back after 4 and 8 plies.
         let start: Position = "W:WK50:BK1".parse().unwrap();
-        let shuttle = ["50-45", "1-6", "45-50", "6-1"];
-        let mut record = GameRecord::with_rules(start, DRAW_RULES);
-        for text in shuttle.iter().cycle().take(8) {
+        let mut record = GameRecord::new(start);
+        for text in ["50-45", "1-6", "45-50", "6-1"].iter().cycle().take(8) {
+            assert_eq!(record.outcome(), None);
             record.play_text(text).unwrap();
         }
         assert_eq!(record.outcome().map(|o| o.reason()), Some("repetition"));
-
+        // Each rule can be switched off.
         let no_repetition = DrawRules {
             repetitions: None,
             ..DRAW_RULES
         };
         let mut record = GameRecord::with_rules(start, no_repetition);
-        for text in shuttle.iter().cycle().take(49) {
+        for text in ["50-45", "1-6", "45-50", "6-1"].iter().cycle().take(49) {
             record.play_text(text).unwrap();
         }
         assert_eq!(record.outcome(), None);
-        record.play_text(shuttle[49 % 4]).unwrap();
-        assert_eq!(
-            record.outcome().map(|o| o.reason()),
-            Some("no-progress rule")
-        );
     }
 
     #[test]

@@ -4,11 +4,26 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
-use crate::board::{shift, Bits, Geometry, Square, E, N, NE, NONE, NW, S, SE, SW, W};
+use crate::board::{shift, Bits, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
 
-/// The longest possible capture sequence (a side has at most 20 pieces to lose).
-pub(crate) const MAX_CHAIN: usize = 24;
+/// The longest possible capture sequence, in jumps: the size of the search's landing-square
+/// buffer (`Search::path`).
+///
+/// Why no sequence can be longer: every jump captures exactly one enemy piece that is still
+/// alive (`alive = them & !captured` in `Search::man` and `Search::dame_dir`), so a sequence
+/// has at most as many jumps as the opponent has pieces. A `Position` holds at most
+/// `Geometry::MEN` pieces per side — 20 on 10x10, 12 on 8x8 — because the only ways to make
+/// one are the start positions, which have exactly that many, the position-string parser,
+/// which refuses a side with more (`parse_list`), serde, which goes through the parser, and
+/// playing a move, which never adds a piece (`Game::play_unchecked` ignores a move that does
+/// not start on a piece of the side to move or ends on an occupied square, and removes only
+/// the opponent's pieces, so not even an illegal move can add one). So `path[depth]` is written only for
+/// `depth < 20`, and a buffer of 20 entries cannot overflow.
+pub(crate) const MAX_CHAIN: usize = Ten::MEN as usize;
+
+// The bound must cover both boards.
+const _: () = assert!(Eight::MEN <= Ten::MEN);
 
 /// The bitboards of one side's view of a position.
 #[derive(Clone, Copy)]
@@ -133,6 +148,11 @@ fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
 
 /// Receives each complete capture sequence of the search.
 pub(crate) trait Sink {
+    /// Whether the sink only needs each *move* (start, end, captured set) once, not every
+    /// route to it. Then the search may skip a dame state it has already searched
+    /// ([`SeenStates`]); a sink that wants every route (notation) says `false`.
+    const MOVES_ONLY: bool;
+
     /// A sequence from `from` to `to` capturing `captured`; `path` holds its landing squares
     /// (bits), the last one being `to`.
     fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]);
@@ -146,6 +166,8 @@ struct MaxSink<'a> {
 }
 
 impl Sink for MaxSink<'_> {
+    const MOVES_ONLY: bool = true;
+
     #[inline]
     fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]) {
         let count = path.len() as u32;
@@ -173,6 +195,63 @@ impl Sink for MaxSink<'_> {
     }
 }
 
+/// The slots of [`SeenStates`] (a power of two).
+const SEEN_SLOTS: usize = 1024;
+
+/// The dame states (square, captured set, whether it may halt here) that the capture search of
+/// one dame has already searched.
+///
+/// A flying dame can reach the same square with the same captured set along many routes (take
+/// A then B, or B then A; land on any of several squares between two victims…), and the
+/// number of routes grows exponentially with the pieces on the board: one white dame against
+/// 20 black pieces took seconds in a debug build. What a state leads to depends only on the
+/// state and on the capturing piece, so a state seen before adds no new *move*: for sinks
+/// that keep moves only ([`Sink::MOVES_ONLY`]) the search skips it.
+///
+/// The table is direct-mapped and lossy: a slot holds the last state hashed to it, so a
+/// forgotten state is searched again (slower, never wrong: a state is skipped only when it is
+/// found exactly). Its 1024 slots (9 KiB on the stack) are set up only when a dame's sequence
+/// reaches two jumps, once per generation; `piece` tells the dames apart without clearing it.
+struct SeenStates {
+    keys: [u64; SEEN_SLOTS],
+    piece: [u8; SEEN_SLOTS],
+    current: u8,
+}
+
+impl SeenStates {
+    fn new() -> Self {
+        SeenStates {
+            keys: [0; SEEN_SLOTS],
+            piece: [0; SEEN_SLOTS],
+            current: 0,
+        }
+    }
+
+    /// Starts the states of the next capturing dame.
+    fn next_piece(&mut self) {
+        // At most 20 dames per side (`Geometry::MEN`), so the tag never wraps to 0.
+        self.current = self.current.wrapping_add(1);
+    }
+
+    /// Records the state; whether it had been recorded already for this dame.
+    #[inline]
+    fn seen_before(&mut self, sq: u8, captured: u64, halt_allowed: bool) -> bool {
+        // The board uses bits 0..=53 (10x10), so bits 56.. are free for the square and the
+        // flag: the key is exact, and bit 63 keeps it from ever being 0.
+        let key = captured | u64::from(sq) << 56 | u64::from(halt_allowed) << 62 | 1 << 63;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SEEN_SLOTS;
+        if self.piece[slot] == self.current && self.keys[slot] == key {
+            return true;
+        }
+        self.keys[slot] = key;
+        self.piece[slot] = self.current;
+        false
+    }
+}
+
+// The squares of the key above must stay clear of the board's bits.
+const _: () = assert!(Ten::BOARD >> 56 == 0 && Eight::BOARD >> 56 == 0);
+
 /// The state of a capture search of one side; `from` and `occupied` are set per piece.
 struct Search<'a, S: Sink> {
     /// Every piece on the board except the capturing one: its start square counts as empty
@@ -182,6 +261,9 @@ struct Search<'a, S: Sink> {
     from: u8,
     path: [u8; MAX_CHAIN],
     sink: &'a mut S,
+    /// The dame states searched so far, set up the first time a dame reaches a state that
+    /// two routes could share (so most generations never pay for the table).
+    seen: Option<SeenStates>,
 }
 
 impl<S: Sink> Search<'_, S> {
@@ -241,6 +323,16 @@ impl<S: Sink> Search<'_, S> {
     /// victim up to the next piece, but the sequence may only END directly behind the last
     /// captured piece (`halt_rule`).
     fn dame<G: Geometry>(&mut self, sq: u8, captured: u64, depth: usize, halt_allowed: bool) {
+        // Two different routes reach the same state only after two jumps or more.
+        if S::MOVES_ONLY
+            && depth >= 2
+            && self
+                .seen
+                .get_or_insert_with(SeenStates::new)
+                .seen_before(sq, captured, halt_allowed)
+        {
+            return;
+        }
         let alive = self.them & !captured;
         // Unrolled over the directions so that each one's ray order is a constant.
         let mut jumped = self.dame_dir::<G, NW>(sq, captured, alive, depth)
@@ -333,6 +425,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
         from: 0,
         path: [0; MAX_CHAIN],
         sink,
+        seen: None,
     };
     // The first jump of a man: diagonally forward only.
     for by in [a, b] {
@@ -349,6 +442,9 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
     for from in Bits(v.dames) {
         search.occupied = all & !(1 << from);
         search.from = from;
+        if let Some(seen) = search.seen.as_mut() {
+            seen.next_piece();
+        }
         search.dame::<G>(from, 0, 0, false);
     }
 }
@@ -458,6 +554,8 @@ pub(crate) struct RouteSink {
 }
 
 impl Sink for RouteSink {
+    const MOVES_ONLY: bool = false;
+
     fn found(&mut self, from: u8, _to: u8, captured: u64, path: &[u8]) {
         if path.len() > self.best {
             self.best = path.len();
@@ -646,6 +744,49 @@ mod tests {
         let pos: Position = "W:W32,33:B29".parse().unwrap();
         assert_eq!(moves("W:W32,33:B29"), ["33x24 {29}"]);
         assert!(pos.parse_move("32-27").is_err());
+    }
+
+    /// The move lists skip dame states searched before (`SeenStates`); the notation's route
+    /// search does not. Both must give the same moves, on dame-rich positions where routes
+    /// share states most.
+    #[test]
+    fn skipping_seen_dame_states_loses_no_move() {
+        let mut rng = game_core::Rng::new(9);
+        let mut compared = 0;
+        for round in 0..300 {
+            let mut order: Vec<u32> = (1..=50).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let white = 1 + round % 4;
+            let black = 8 + rng.below(13);
+            let w: Vec<String> = order[..white].iter().map(|s| format!("K{s}")).collect();
+            let b: Vec<String> = order[white..white + black]
+                .iter()
+                .map(|&s| {
+                    if s > 45 || rng.below(2) == 0 {
+                        format!("K{s}")
+                    } else {
+                        s.to_string()
+                    }
+                })
+                .collect();
+            let pos: Position = format!("W:W{}:B{}", w.join(","), b.join(","))
+                .parse()
+                .expect("valid");
+            let mut from_routes: Vec<_> =
+                pos.capture_routes().into_iter().map(|(m, _)| m).collect();
+            from_routes.sort_by_key(|m| (m.from, m.to, m.captured));
+            from_routes.dedup();
+            let mut listed = pos.legal_moves();
+            if !listed.iter().any(|m| m.is_capture()) {
+                continue;
+            }
+            listed.sort_by_key(|m| (m.from, m.to, m.captured));
+            assert_eq!(listed, from_routes, "{pos:?}");
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} positions with captures");
     }
 
     #[test]

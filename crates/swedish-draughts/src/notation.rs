@@ -7,6 +7,8 @@ use core::str::FromStr;
 use game_core::{ParseMoveError, ParsePositionError};
 
 use crate::board::{Eight, Geometry, Square, Ten};
+#[cfg(feature = "serde")]
+use crate::board::{NE, NW, SE, SW};
 use crate::movegen;
 use crate::position::{Color, Move, Position};
 
@@ -283,46 +285,28 @@ fn parse_fen<G: Geometry>(text: &str, eight: bool) -> Result<Position, ParsePosi
     let mut pieces = [None::<(u64, u64)>; 2];
     for &(offset, field) in &fields[1..] {
         let color = match field.as_bytes().first() {
-            Some(b'W') => 0,
-            Some(b'B') => 1,
+            Some(b'W') => Color::White,
+            Some(b'B') => Color::Black,
             _ => return Err(err(offset, "a piece list starts with W or B".into())),
         };
-        if pieces[color].is_some() {
+        let (index, other) = match color {
+            Color::White => (0, 1),
+            Color::Black => (1, 0),
+        };
+        if pieces[index].is_some() {
             return Err(err(offset, "the same colour is listed twice".into()));
         }
-        pieces[color] = Some(parse_list::<G>(&field[1..], offset + 1, size)?);
+        let other_pieces = pieces[other].map_or(0, |(bits, _)| bits);
+        pieces[index] = Some(parse_list::<G>(
+            &field[1..],
+            offset + 1,
+            size,
+            color,
+            other_pieces,
+        )?);
     }
     let (white, white_dames) = pieces[0].unwrap_or_default();
     let (black, black_dames) = pieces[1].unwrap_or_default();
-    if white & black != 0 {
-        let bit = (white & black).trailing_zeros() as usize;
-        return Err(err(
-            base,
-            format!(
-                "square {} holds a white and a black piece",
-                G::square_of_bit()[bit]
-            ),
-        ));
-    }
-    // A man on its far rank would have been promoted when it got there.
-    if let Some(bit) = first_bit(white & !white_dames & G::WHITE_FAR) {
-        return Err(err(
-            base,
-            format!(
-                "a white man on square {} (Black's back rank) would have become a dame",
-                G::square_of_bit()[bit]
-            ),
-        ));
-    }
-    if let Some(bit) = first_bit(black & !black_dames & G::BLACK_FAR) {
-        return Err(err(
-            base,
-            format!(
-                "a black man on square {} (White's back rank) would have become a dame",
-                G::square_of_bit()[bit]
-            ),
-        ));
-    }
     Ok(Position::from_parts(
         eight,
         white,
@@ -332,21 +316,27 @@ fn parse_fen<G: Geometry>(text: &str, eight: bool) -> Result<Position, ParsePosi
     ))
 }
 
-fn first_bit(x: u64) -> Option<usize> {
-    (x != 0).then(|| x.trailing_zeros() as usize)
-}
-
-/// Reads `K3,29,31-35` into (pieces, dames).
+/// Reads one colour's list, such as `K3,29,31-35`, into (pieces, dames), refusing what no game
+/// can reach: a square listed twice or also in the other colour's list (`other`), a man on its
+/// own far rank, and more pieces than the side starts with ([`Geometry::MEN`]). Each error
+/// carries the byte offset of the list item at fault.
 fn parse_list<G: Geometry>(
     list: &str,
     base: usize,
     size: u32,
+    color: Color,
+    other: u64,
 ) -> Result<(u64, u64), ParsePositionError> {
     let mut pieces = 0u64;
     let mut dames = 0u64;
     if list.is_empty() {
         return Ok((0, 0));
     }
+    let (name, far, far_name) = match color {
+        Color::White => ("White", G::WHITE_FAR, "Black's back rank"),
+        Color::Black => ("Black", G::BLACK_FAR, "White's back rank"),
+    };
+    let mut count = 0u32;
     let mut offset = base;
     for item in list.split(',') {
         let (dame, body, body_offset) = match item.strip_prefix('K') {
@@ -371,11 +361,29 @@ fn parse_list<G: Geometry>(
         }
         for s in first..=last {
             let bit = 1u64 << G::bit_of_square()[s as usize];
+            let fault = |reason: String| ParsePositionError::new(offset, reason);
             if pieces & bit != 0 {
-                return Err(ParsePositionError::new(
-                    offset,
-                    format!("square {s} is listed twice"),
-                ));
+                return Err(fault(format!("square {s} is listed twice for {name}")));
+            }
+            if other & bit != 0 {
+                return Err(fault(format!(
+                    "square {s} is listed for both White and Black"
+                )));
+            }
+            if !dame && far & bit != 0 {
+                // A man on its far rank would have been promoted when it got there.
+                return Err(fault(format!(
+                    "a {} man on square {s} ({far_name}) would have become a dame (write K{s})",
+                    name.to_lowercase()
+                )));
+            }
+            count += 1;
+            if count > G::MEN {
+                return Err(fault(format!(
+                    "{name} has more than {men} pieces: a side starts with {men} on {size}x{size} \
+                     and no move adds one",
+                    men = G::MEN
+                )));
             }
             pieces |= bit;
             if dame {
@@ -483,6 +491,114 @@ impl TryFrom<PositionRepr> for Position {
     }
 }
 
+/// The serde form of a move: its board size, start and end square, and captured squares in
+/// increasing order.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct MoveRepr {
+    size: u32,
+    from: Square,
+    to: Square,
+    captured: Vec<Square>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for MoveRepr {
+    fn from(mv: Move) -> Self {
+        MoveRepr {
+            size: if mv.eight { 8 } else { 10 },
+            from: mv.from(),
+            to: mv.to(),
+            captured: mv.captured_squares().collect(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MoveRepr> for Move {
+    type Error = ParseMoveError;
+    fn try_from(repr: MoveRepr) -> Result<Self, Self::Error> {
+        match repr.size {
+            10 => move_from_repr::<Ten>(&repr, false),
+            8 => move_from_repr::<Eight>(&repr, true),
+            other => Err(repr.error(format!(
+                "swedish-draughts has boards of size 10 and 8, not {other}"
+            ))),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl MoveRepr {
+    fn error(&self, reason: String) -> ParseMoveError {
+        let captured: Vec<String> = self.captured.iter().map(|s| s.to_string()).collect();
+        let text = format!(
+            "{}{}{} {{{}}}",
+            self.from,
+            if self.captured.is_empty() { '-' } else { 'x' },
+            self.to,
+            captured.join(",")
+        );
+        ParseMoveError::malformed(&text, reason)
+    }
+}
+
+/// Checks a stored move against the geometry of its board: only moves that some position of
+/// that board can have are built, so `play_unchecked` and the notation see board bits only.
+#[cfg(feature = "serde")]
+fn move_from_repr<G: Geometry>(repr: &MoveRepr, eight: bool) -> Result<Move, ParseMoveError> {
+    let size = repr.size;
+    let bit = |square: Square| -> Result<u8, ParseMoveError> {
+        if (1..=G::SQUARES).contains(&square) {
+            Ok(G::bit_of_square()[square as usize])
+        } else {
+            Err(repr.error(format!(
+                "square {square} is not on the {size}x{size} board (1-{})",
+                G::SQUARES
+            )))
+        }
+    };
+    let from = bit(repr.from)?;
+    let to = bit(repr.to)?;
+    let mut captured = 0u64;
+    for &square in &repr.captured {
+        let b = 1u64 << bit(square)?;
+        if captured & b != 0 {
+            return Err(repr.error(format!("square {square} is captured twice")));
+        }
+        if square == repr.from || square == repr.to {
+            return Err(repr.error(format!(
+                "square {square} is captured and also the start or end of the move"
+            )));
+        }
+        captured |= b;
+    }
+    if captured.count_ones() > G::MEN {
+        return Err(repr.error(format!(
+            "a move captures at most {} pieces on {size}x{size}",
+            G::MEN
+        )));
+    }
+    if captured == 0 {
+        // A move without capture goes along one diagonal (a man's step is its shortest case).
+        let rays = G::rays();
+        let diagonal = [NW, NE, SW, SE]
+            .iter()
+            .any(|&dir| rays[dir][from as usize] & (1 << to) != 0);
+        if !diagonal {
+            return Err(
+                repr.error("a move without capture goes along a diagonal to another square".into())
+            );
+        }
+    }
+    Ok(Move {
+        captured,
+        from,
+        to,
+        eight,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{Game, ParseMoveError, Position};
@@ -536,6 +652,64 @@ mod tests {
         let err = Position::parse_position("W:W31:B33", Some(8)).unwrap_err();
         assert!(err.reason.contains("not on the 8x8 board"), "{err}");
         assert_eq!(err.offset, 7);
+    }
+
+    /// The rules page refuses a side with more pieces than it starts with; the issue's string
+    /// (25 black men) used to overflow the capture search.
+    #[test]
+    fn more_pieces_than_the_start_are_refused() {
+        let issue =
+            "W:WK16:B3,7,9,12,14,15,17,21,22,23,24,26,28,30,31,32,33,34,35,37,39,41,42,43,44";
+        let err = Position::parse_position(issue, None).unwrap_err();
+        // The 21st black man, 39, is the first one too many (counted by hand: byte 65).
+        assert_eq!(err.offset, 65, "{err}");
+        assert!(
+            err.reason.contains("Black has more than 20 pieces"),
+            "{err}"
+        );
+        // 20 is the limit on 10x10, 12 on 8x8, dames included; ranges count square by square.
+        assert!(Position::parse_position("W:W31-50:B1-20", None).is_ok());
+        assert!(Position::parse_position("W:W31-50:B1-19,K21", None).is_ok());
+        let err = Position::parse_position("W:W30-50:B1", None).unwrap_err();
+        assert_eq!(err.offset, 3);
+        assert!(
+            err.reason.contains("White has more than 20 pieces"),
+            "{err}"
+        );
+        assert!(Position::parse_position("W:W21-32:B1-12", Some(8)).is_ok());
+        let err = Position::parse_position("W:W21-32,K5:B1", Some(8)).unwrap_err();
+        assert_eq!(err.offset, 9);
+        assert!(
+            err.reason.contains("White has more than 12 pieces"),
+            "{err}"
+        );
+        // The same 13 pieces are fine on 10x10.
+        assert!(Position::parse_position("W:W21-32,K5:B1", None).is_ok());
+    }
+
+    #[test]
+    fn faults_name_the_square_and_its_offset() {
+        let err = Position::parse_position("W:W31,40,31:B1", None).unwrap_err();
+        assert_eq!(
+            (err.offset, err.reason.contains("square 31 is listed twice")),
+            (9, true)
+        );
+        let err = Position::parse_position("W:W31,32:B5,32", None).unwrap_err();
+        assert_eq!(err.offset, 12, "{err}");
+        assert!(err.reason.contains("square 32 is listed for both"), "{err}");
+        let err = Position::parse_position("W:B5,32:W31,32", None).unwrap_err();
+        assert_eq!(err.offset, 12, "{err}");
+        // White promotes on 1-5, Black on 46-50 (8x8: 1-4 and 29-32).
+        let err = Position::parse_position("W:W31,3:B20", None).unwrap_err();
+        assert_eq!(err.offset, 6, "{err}");
+        assert!(err.reason.contains("white man on square 3"), "{err}");
+        let err = Position::parse_position("W:W31:B20,47", None).unwrap_err();
+        assert_eq!(err.offset, 10, "{err}");
+        assert!(err.reason.contains("black man on square 47"), "{err}");
+        assert!(Position::parse_position("W:W31,K3:B20,K47", None).is_ok());
+        assert!(Position::parse_position("W:W29:B1", Some(8)).is_ok());
+        assert!(Position::parse_position("W:W28:B29", Some(8)).is_err());
+        assert!(Position::parse_position("W:W28:B29", None).is_ok());
     }
 
     #[test]

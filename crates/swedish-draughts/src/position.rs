@@ -59,8 +59,21 @@ pub enum Piece {
 /// Two capture sequences with the same start, end and captured set are the same move (they
 /// are listed once). The route (the landing squares) is not stored; the position recomputes
 /// it when it has to print the full chain ([`Position::move_chain`]).
+///
+/// With the `serde` feature a move is stored by square numbers, with its board:
+/// `{"size":10,"from":32,"to":28,"captured":[]}`. Reading checks that it is a move some
+/// position of that board could have (squares on the board, a move without capture along a
+/// diagonal, captured squares distinct, neither the start nor the end, at most a side's
+/// pieces); anything else is a deserialization error.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::notation::MoveRepr",
+        try_from = "crate::notation::MoveRepr"
+    )
+)]
 pub struct Move {
     /// The captured pieces, as bits of the board's padded layout.
     pub(crate) captured: u64,
@@ -309,23 +322,25 @@ impl Position {
                 hash ^= man_key[(mv.to & 63) as usize];
             }
         }
-        if mv.captured != 0 {
+        // Only the opponent's pieces can be captured (a move played unchecked might name others).
+        let captured = mv.captured & if white { self.black } else { self.white };
+        if captured != 0 {
             // captured pieces are removed only now, when the whole sequence is finished.
-            for bit in Bits(mv.captured) {
+            for bit in Bits(captured) {
                 hash ^= if self.dames & (1 << bit) != 0 {
                     their_dame[bit as usize]
                 } else {
                     their_man[bit as usize]
                 };
             }
-            self.dames &= !mv.captured;
+            self.dames &= !captured;
         }
         if white {
             self.white ^= from ^ to;
-            self.black &= !mv.captured;
+            self.black &= !captured;
         } else {
             self.black ^= from ^ to;
-            self.white &= !mv.captured;
+            self.white &= !captured;
         }
         self.side = self.side.opponent();
         self.hash = hash;

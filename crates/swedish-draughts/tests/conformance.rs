@@ -27,7 +27,7 @@ fn conformance_10x10() {
         )
         .games(30)
         .seed(11)
-        .draw_rules(DRAW_RULES)
+        // No `.draw_rules(…)`: the kit's default is the game's own, `DRAW_RULES`.
         .perft_file(data("swedish_draughts_10.perft"))
         .run();
 }
@@ -76,7 +76,8 @@ fn check_8x8(pos: &Position, elsewhere: &[swedish_draughts::Move]) {
 fn conformance_8x8_by_hand() {
     let mut rng = Rng::new(8);
     for _ in 0..30 {
-        let mut record = GameRecord::with_rules(Position::start_8x8(), DRAW_RULES);
+        let mut record = GameRecord::new(Position::start_8x8());
+        assert_eq!(record.rules(), DRAW_RULES);
         let mut seen = Vec::new();
         loop {
             let pos = *record.current();

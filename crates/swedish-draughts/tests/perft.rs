@@ -557,7 +557,12 @@ fn random_positions_against_naive() {
         let mut lists = [Vec::new(), Vec::new()];
         for (side, list) in lists.iter_mut().enumerate() {
             let count = 1 + rng.below(if i % 2 == 0 { 8 } else { 16 });
+            // The rules page allows at most a side's start: 12 pieces on 8x8.
+            let full = if n == 8 { 12 } else { 20 };
             for _ in 0..count {
+                if list.len() == full {
+                    break;
+                }
                 let s = 1 + rng.below(squares as usize) as u32;
                 if taken[s as usize] {
                     continue;
