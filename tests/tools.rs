@@ -126,6 +126,7 @@ fn huge_move_lists_and_positions_give_short_messages() {
 
 /// Runs `tool`, reads its first line of stdout and closes the pipe; returns that line and the
 /// finished process's output.
+#[cfg(any(feature = "sundraval", feature = "kvarn3"))]
 fn first_line_then_close(tool: &str, args: &[&str]) -> (String, Output) {
     let mut child = Command::new(example(tool))
         .args(args)
