@@ -6,7 +6,6 @@
 //! `target/<profile>/examples/`.
 
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -135,6 +134,7 @@ fn first_line_then_close(tool: &str, args: &[&str]) -> (String, Output) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the example runs");
+    use std::io::{BufRead, BufReader};
     let mut first = String::new();
     {
         let stdout = child.stdout.take().expect("piped stdout");
