@@ -41,6 +41,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 
@@ -53,6 +55,7 @@ mod record;
 mod rng;
 pub mod search;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 pub mod tictactoe;
 mod zobrist;
