@@ -10,19 +10,22 @@ mod common;
 use std::process::ExitCode;
 
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
+use common::{Failure, Out};
 use game_core::{DrawRules, GameRecord, Rng};
 
 /// A safety net for games that could wander for long: at most this many capped plies.
 const MOVE_CAP: u32 = 3000;
 
-struct Demo {
+struct Demo<'a> {
     seed: u64,
+    out: &'a mut Out,
 }
 
-impl GameVisitor for Demo {
-    type Output = ();
+impl GameVisitor for Demo<'_> {
+    type Output = Result<(), Failure>;
 
-    fn visit<G: Describe>(self) {
+    fn visit<G: Describe>(self) -> Result<(), Failure> {
+        let out = self.out;
         let mut rng = Rng::new(self.seed);
         let rules = DrawRules {
             move_cap: Some(G::DRAW_RULES.move_cap.unwrap_or(MOVE_CAP)),
@@ -30,8 +33,8 @@ impl GameVisitor for Demo {
         };
         let start = G::start();
         let mut record = GameRecord::with_rules(start, rules);
-        println!("{}", start.diagram());
-        println!("start: {start}");
+        out.line(format_args!("{}", start.diagram()))?;
+        out.line(format_args!("start: {start}"))?;
         while record.outcome().is_none() {
             let moves = record.legal_moves();
             let &mv = rng
@@ -40,17 +43,21 @@ impl GameVisitor for Demo {
             record.play(mv).expect("a generated move is legal");
         }
         let texts = record.move_texts();
-        println!("moves ({}):", texts.len());
+        out.line(format_args!("moves ({}):", texts.len()))?;
         for chunk in texts.chunks(16) {
-            println!("  {}", chunk.join(" "));
+            out.line(format_args!("  {}", chunk.join(" ")))?;
         }
         let end = *record.current();
-        println!("{}", end.diagram());
-        println!("end: {end}");
+        out.line(format_args!("{}", end.diagram()))?;
+        out.line(format_args!("end: {end}"))?;
         for line in end.details() {
-            println!("{line}");
+            out.line(format_args!("{line}"))?;
         }
-        println!("{}", games::outcome_line(&end, record.outcome()));
+        out.line(format_args!(
+            "{}",
+            games::outcome_line(&end, record.outcome())
+        ))?;
+        Ok(())
     }
 }
 
@@ -58,21 +65,33 @@ fn main() -> ExitCode {
     common::run(run)
 }
 
-fn run() -> Result<(), String> {
-    let seed = match std::env::args().nth(1) {
-        Some(text) => text
+fn run() -> Result<(), Failure> {
+    let args = common::utf8_args()?;
+    let seed = match args.as_slice() {
+        [] => 2026,
+        [text] => text
             .parse()
-            .map_err(|_| format!("SEED must be a number, not {text:?}"))?,
-        None => 2026,
-    };
-    for name in GAME_NAMES {
-        println!("==== {name} ====");
-        match games::visit(name, Demo { seed }) {
-            Ok(()) => {}
-            Err(UnknownGame::NotBuilt(_)) => println!("(not built yet)"),
-            Err(err) => return Err(err.to_string()),
+            .map_err(|_| format!("SEED must be a number, not {}", common::quoted(text)))?,
+        [_, extra, ..] => {
+            return Err(format!("unexpected {} (only a SEED)", common::quoted(extra)).into())
         }
-        println!();
+    };
+    let mut out = Out::new();
+    for name in GAME_NAMES {
+        out.line(format_args!("==== {name} ===="))?;
+        match games::visit(
+            name,
+            Demo {
+                seed,
+                out: &mut out,
+            },
+        ) {
+            Ok(result) => result?,
+            Err(UnknownGame::NotBuilt(_)) => out.line("(not built yet)")?,
+            Err(err) => return Err(err.to_string().into()),
+        }
+        out.line("")?;
     }
+    out.finish()?;
     Ok(())
 }

@@ -11,12 +11,15 @@
 //! move), `help`, `quit`. Input is read line by line, so moves can be piped in; the program
 //! ends cleanly at the end of the input. Threefold repetition draws.
 
+mod common;
+
 #[cfg(feature = "kvarn3")]
 mod play {
-    use std::io::{self, BufRead, Write};
-    use std::process::ExitCode;
+    use std::io::{self, BufRead};
 
     use game_core::{GameRecord, Outcome, Rng};
+
+    use crate::common::{self, Failure, Out};
     use kvarn3::{Color, Game, Position, Solver};
 
     const USAGE: &str = "usage: kvarn3_play [--black | --white] [--seed N]
@@ -36,42 +39,47 @@ Commands: moves, hint, undo, help, quit.";
         seed: u64,
     }
 
-    fn options() -> Result<Options, String> {
+    fn options() -> Result<Options, Failure> {
         let mut options = Options {
             person: Color::White,
             seed: 1,
         };
-        let mut args = std::env::args().skip(1);
+        let mut args = common::utf8_args()?.into_iter();
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--black" => options.person = Color::Black,
                 "--white" => options.person = Color::White,
                 "--seed" => {
-                    let value = args.next().ok_or("--seed needs a number")?;
-                    options.seed = value
-                        .parse()
-                        .map_err(|_| format!("--seed: {value:?} is not a number"))?;
+                    let value = args
+                        .next()
+                        .ok_or_else(|| "--seed needs a number".to_owned())?;
+                    options.seed = value.parse().map_err(|_| {
+                        format!("--seed: {} is not a number", common::quoted(&value))
+                    })?;
                 }
-                "--help" | "-h" => return Err(USAGE.to_owned()),
-                other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+                "--help" | "-h" => return Err(Failure::Usage(USAGE.to_owned())),
+                other => {
+                    return Err(format!("unknown option {}\n{USAGE}", common::quoted(other)).into())
+                }
             }
         }
         Ok(options)
     }
 
-    fn show(record: &GameRecord<Position>, solver: &Solver) {
+    fn show(out: &mut Out, record: &GameRecord<Position>, solver: &Solver) -> io::Result<()> {
         let pos = record.current();
-        println!();
-        println!("{}", pos.diagram());
-        println!("position: {pos}   {}", pos.phase_text());
+        out.line("")?;
+        out.line(format_args!("{}", pos.diagram()))?;
+        out.line(format_args!("position: {pos}   {}", pos.phase_text()))?;
         if record.outcome().is_none() {
-            println!(
+            out.line(format_args!(
                 "{} to move; the solver rates it a {} for {}",
                 pos.side_to_move(),
                 solver.value(pos),
                 pos.side_to_move()
-            );
+            ))?;
         }
+        Ok(())
     }
 
     fn legal_texts(pos: &Position) -> String {
@@ -82,7 +90,7 @@ Commands: moves, hint, undo, help, quit.";
             .join(" ")
     }
 
-    fn announce(outcome: Outcome<Color>, person: Color) {
+    fn announce(out: &mut Out, outcome: Outcome<Color>, person: Color) -> io::Result<()> {
         match outcome {
             Outcome::Winner { player, reason } => {
                 let who = if player == person {
@@ -90,34 +98,31 @@ Commands: moves, hint, undo, help, quit.";
                 } else {
                     "the solver wins"
                 };
-                println!("game over: {player} wins ({reason}); {who}.");
+                out.line(format_args!("game over: {player} wins ({reason}); {who}."))?;
             }
-            Outcome::Draw { reason } => println!("game over: draw ({reason})."),
+            Outcome::Draw { reason } => out.line(format_args!("game over: draw ({reason})."))?,
         }
+        Ok(())
     }
 
-    pub fn main() -> ExitCode {
-        let options = match options() {
-            Ok(options) => options,
-            Err(message) => {
-                eprintln!("{message}");
-                return ExitCode::from(2);
-            }
-        };
+    /// The game in the terminal; every way it can end is a [`Failure`] or `Ok`.
+    pub fn play() -> Result<(), Failure> {
+        let options = options()?;
+        let mut out = Out::new();
         let solver = Solver::shared();
         let mut rng = Rng::new(options.seed);
         let mut record = GameRecord::new(Position::start());
         let mut lines = io::stdin().lock().lines();
-        println!(
+        out.line(format_args!(
             "Kvarn med tre pjäser. You play {}; the solver plays {}. Type help for help.",
             options.person,
             options.person.other()
-        );
+        ))?;
         loop {
-            show(&record, solver);
+            show(&mut out, &record, solver)?;
             if let Some(outcome) = record.outcome() {
-                announce(outcome, options.person);
-                return ExitCode::SUCCESS;
+                announce(&mut out, outcome, options.person)?;
+                return Ok(out.finish()?);
             }
             let pos = *record.current();
             if pos.side_to_move() != options.person {
@@ -126,44 +131,49 @@ Commands: moves, hint, undo, help, quit.";
                     .choose(&best)
                     .expect("a game in progress has a best move");
                 let value = solver.value(&pos);
-                println!("the solver plays {} ({value} for it)", pos.move_text(mv));
+                out.line(format_args!(
+                    "the solver plays {} ({value} for it)",
+                    pos.move_text(mv)
+                ))?;
                 record.play(mv).expect("the solver's move is legal");
                 continue;
             }
             // The person's turn: read until a move is played.
             loop {
-                print!("your move ({})> ", options.person);
-                // A closed stdout is no reason to panic; the read below still ends the game.
-                let _ = io::stdout().flush();
+                out.prompt(format_args!("your move ({})> ", options.person))?;
                 let line = match lines.next() {
                     Some(Ok(line)) => line,
                     Some(Err(err)) => {
-                        println!();
-                        eprintln!("cannot read the input: {err}");
-                        return ExitCode::FAILURE;
+                        out.line("")?;
+                        out.finish()?;
+                        return Err(Failure::Read(err));
                     }
                     None => {
-                        println!();
-                        println!("end of input; goodbye.");
-                        return ExitCode::SUCCESS;
+                        out.line("")?;
+                        out.line("end of input; goodbye.")?;
+                        return Ok(out.finish()?);
                     }
                 };
                 let input = line.trim().to_lowercase();
                 match input.as_str() {
                     "" => continue,
                     "quit" | "exit" | "q" => {
-                        println!("goodbye.");
-                        return ExitCode::SUCCESS;
+                        out.line("goodbye.")?;
+                        return Ok(out.finish()?);
                     }
-                    "help" | "?" => println!("{HELP}"),
-                    "moves" => println!("legal moves: {}", legal_texts(&pos)),
+                    "help" | "?" => out.line(format_args!("{HELP}"))?,
+                    "moves" => out.line(format_args!("legal moves: {}", legal_texts(&pos)))?,
                     "hint" => {
                         let best: Vec<String> = solver
                             .best_moves(&pos)
                             .iter()
                             .map(|&mv| pos.move_text(mv))
                             .collect();
-                        println!("best: {} ({} for you)", best.join(" "), solver.value(&pos));
+                        out.line(format_args!(
+                            "best: {} ({} for you)",
+                            best.join(" "),
+                            solver.value(&pos)
+                        ))?;
                     }
                     "undo" => {
                         // Take back the solver's reply (if any) and the person's last move.
@@ -171,7 +181,7 @@ Commands: moves, hint, undo, help, quit.";
                             .iter()
                             .any(|p| p.side_to_move() == options.person);
                         if !person_moved {
-                            println!("nothing of yours to take back.");
+                            out.line(format_args!("nothing of yours to take back."))?;
                             continue;
                         }
                         while let Some(&before) = record
@@ -185,14 +195,14 @@ Commands: moves, hint, undo, help, quit.";
                                 break;
                             }
                         }
-                        println!("taken back.");
+                        out.line(format_args!("taken back."))?;
                         break;
                     }
                     text => match record.play_text(text) {
                         Ok(_) => break,
                         Err(err) => {
-                            println!("{err}");
-                            println!("legal moves: {}", legal_texts(&pos));
+                            out.line(format_args!("{err}"))?;
+                            out.line(format_args!("legal moves: {}", legal_texts(&pos)))?;
                         }
                     },
                 }
@@ -203,7 +213,7 @@ Commands: moves, hint, undo, help, quit.";
 
 #[cfg(feature = "kvarn3")]
 fn main() -> std::process::ExitCode {
-    play::main()
+    common::run(play::play)
 }
 
 #[cfg(not(feature = "kvarn3"))]

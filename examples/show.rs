@@ -20,6 +20,7 @@ mod common;
 use std::process::ExitCode;
 
 use boardrules::games::{self, Describe, GameVisitor};
+use common::{Failure, Out};
 use game_core::GameRecord;
 
 const USAGE: &str = "usage: show GAME [--size N] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
@@ -38,9 +39,9 @@ struct Show {
 }
 
 impl GameVisitor for Show {
-    type Output = Result<(), String>;
+    type Output = Result<(), Failure>;
 
-    fn visit<G: Describe>(self) -> Result<(), String> {
+    fn visit<G: Describe>(self) -> Result<(), Failure> {
         let start: G = games::setup(self.fen.as_deref(), self.size).map_err(|e| e.to_string())?;
         let mut record = GameRecord::new(start);
         for (index, text) in self.moves.iter().enumerate() {
@@ -58,22 +59,26 @@ impl GameVisitor for Show {
                     legal.join(" ")
                 };
                 return Err(format!(
-                    "move {} {text:?}: {err}\nlegal moves here include: {listed}",
-                    index + 1
-                ));
+                    "move {} {}: {err}\nlegal moves here include: {listed}",
+                    index + 1,
+                    common::quoted(text)
+                )
+                .into());
             }
         }
         let pos = *record.current();
         if let Some((path, size)) = &self.svg {
             let picture = pos.svg(record.moves().last().copied(), *size);
-            std::fs::write(path, picture)
-                .map_err(|e| format!("cannot write the picture to {path:?}: {e}"))?;
+            std::fs::write(path, picture).map_err(|e| {
+                format!("cannot write the picture to {}: {e}", common::quoted(path))
+            })?;
         }
-        println!("{}", pos.diagram());
-        println!("position: {pos}");
-        println!("to move: {}", pos.color_name(pos.to_move()));
+        let mut out = Out::new();
+        out.line(pos.diagram())?;
+        out.line(format_args!("position: {pos}"))?;
+        out.line(format_args!("to move: {}", pos.color_name(pos.to_move())))?;
         let moves = record.legal_moves();
-        println!("legal moves: {}", moves.len());
+        out.line(format_args!("legal moves: {}", moves.len()))?;
         if !moves.is_empty() {
             let listed: Vec<String> = moves
                 .iter()
@@ -85,19 +90,20 @@ impl GameVisitor for Show {
             } else {
                 ""
             };
-            println!("moves: {}{more}", listed.join(" "));
+            out.line(format_args!("moves: {}{more}", listed.join(" ")))?;
         }
         let scores: Option<Vec<String>> = G::PLAYERS
             .iter()
             .map(|&p| pos.score(p).map(|s| format!("{} {s}", pos.color_name(p))))
             .collect();
         if let Some(scores) = scores {
-            println!("score: {}", scores.join(", "));
+            out.line(format_args!("score: {}", scores.join(", ")))?;
         }
         for line in pos.details() {
-            println!("{line}");
+            out.line(format_args!("{line}"))?;
         }
-        println!("{}", games::outcome_line(&pos, record.outcome()));
+        out.line(games::outcome_line(&pos, record.outcome()))?;
+        out.finish()?;
         Ok(())
     }
 }
@@ -110,9 +116,10 @@ fn main() -> ExitCode {
         )?;
         if !args.positional.is_empty() {
             return Err(format!(
-                "unexpected {:?}\n{USAGE}",
-                args.positional.join(" ")
-            ));
+                "unexpected {}\n{USAGE}",
+                common::quoted(&args.positional.join(" "))
+            )
+            .into());
         }
         let moves = args
             .moves
@@ -122,7 +129,7 @@ fn main() -> ExitCode {
             .map(str::to_owned)
             .collect();
         if args.svg.is_none() && args.svg_size.is_some() {
-            return Err(format!("--svg-size needs --svg FILE\n{USAGE}"));
+            return Err(format!("--svg-size needs --svg FILE\n{USAGE}").into());
         }
         let svg_size = args.svg_size.unwrap_or(game_core::svg::DEFAULT_SIZE);
         let job = Show {
@@ -131,6 +138,6 @@ fn main() -> ExitCode {
             moves,
             svg: args.svg.map(|path| (path, svg_size)),
         };
-        games::visit(&args.game, job).map_err(|e| e.to_string())?
+        games::visit(&args.game, job).map_err(|e| common::unknown_game(&args.game, &e))?
     })
 }

@@ -16,18 +16,25 @@
 //! `alphabeta`).
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use game_core;
 
 #[cfg(feature = "cheversi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cheversi")))]
 pub use cheversi;
 #[cfg(feature = "kvarn3")]
+#[cfg_attr(docsrs, doc(cfg(feature = "kvarn3")))]
 pub use kvarn3;
 #[cfg(feature = "sundraval")]
+#[cfg_attr(docsrs, doc(cfg(feature = "sundraval")))]
 pub use sundraval;
 #[cfg(feature = "svendo")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svendo")))]
 pub use svendo;
 #[cfg(feature = "swedish-draughts")]
+#[cfg_attr(docsrs, doc(cfg(feature = "swedish-draughts")))]
 pub use swedish_draughts;
 
 pub mod engines;

@@ -1,15 +1,18 @@
-//! Fuzz target for cheversi: arbitrary bytes as a position string, as move texts and as move
-//! indices, through the workspace's shared driver (`game_core::testing::fuzz_game`, which
-//! documents the input layout and checks every position reached: text and hash round trips,
-//! moves exactly while the game goes on, checked play, refusals); here also: the
-//! running score equals a piece-by-piece recount.
+//! Fuzz target for cheversi: a seed position of every board (see `boardrules_fuzz` for the
+//! input layout; from byte 0x80 the shared driver's raw layout instead) edited into near-misses,
+//! then move texts and move indices, through the workspace's shared driver
+//! (`game_core::testing::fuzz_game`, which checks every position reached: text and hash round
+//! trips, moves exactly while the game goes on, checked play, refusals); here also: the running score equals a piece-by-piece recount.
 
 #![no_main]
 
+use boardrules_fuzz::SeedTexts;
 use cheversi::{score, Color, Position};
 
+static SEEDS: SeedTexts = SeedTexts::new(boardrules_fuzz::seed_texts::<Position>);
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    game_core::testing::fuzz_game::<Position>(data, |pos| {
+    boardrules_fuzz::fuzz_game_input::<Position>(data, SEEDS.get(), |pos| {
         for color in Color::ALL {
             assert_eq!(
                 pos.scores()[color.index()],

@@ -1,12 +1,27 @@
-//! Fuzz target for sundraval: arbitrary bytes as a position string, as move texts and as move
-//! indices, through the workspace's shared driver (`game_core::testing::fuzz_game`, which
-//! documents the input layout and checks every position reached: text and hash round trips,
-//! moves exactly while the game goes on, checked play, refusals); here also: the score
+//! Fuzz target for sundraval: a seed position of every board size past the opening (see
+//! `boardrules_fuzz` for the input layout) edited into near-misses, then move texts and move
+//! indices, through the shared driver (`game_core::testing::fuzz_game`: text and hash round
+//! trips, moves exactly while the game goes on, checked play, refusals); here also: the score
 //! breakdown "as if the game ended now" covers the board, and both scoring rules decide.
+//!
+//! There is no raw layout here: text that is no position would fall back to the start, and the
+//! opening's tens of thousands of moves would slow every run to a crawl.
 
 #![no_main]
 
-use sundraval::{Color, PointSet, Position, ScoringRule};
+use boardrules_fuzz::SeedTexts;
+use sundraval::{Color, Game, PointSet, Position, ScoringRule};
+
+/// Seeds past the opening (its move list is the slow part of a run).
+fn seed_texts() -> Vec<String> {
+    boardrules_fuzz::seeds::<Position>()
+        .iter()
+        .filter(|pos| pos.legal_moves().len() <= 200)
+        .map(ToString::to_string)
+        .collect()
+}
+
+static SEEDS: SeedTexts = SeedTexts::new(seed_texts);
 
 /// Regions and living stones partition the board; dead stones lie in regions; both rules
 /// decide without panicking.
@@ -37,5 +52,7 @@ fn check_breakdown(pos: &Position) {
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    game_core::testing::fuzz_game::<Position>(data, check_breakdown);
+    if let Some((_, rest)) = data.split_first() {
+        boardrules_fuzz::fuzz_seeded::<Position>(rest, SEEDS.get(), check_breakdown);
+    }
 });

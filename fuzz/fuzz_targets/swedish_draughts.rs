@@ -1,13 +1,16 @@
-//! Fuzz target for swedish-draughts: arbitrary bytes as a position string, as move texts and as move
-//! indices, through the workspace's shared driver (`game_core::testing::fuzz_game`, which
-//! documents the input layout and checks every position reached: text and hash round trips,
-//! moves exactly while the game goes on, checked play, refusals). The first byte
-//! picks the board (from 128: 10x10 or 8x8).
+//! Fuzz target for swedish-draughts: a seed position of every board (see `boardrules_fuzz` for the
+//! input layout; from byte 0x80 the shared driver's raw layout instead) edited into near-misses,
+//! then move texts and move indices, through the workspace's shared driver
+//! (`game_core::testing::fuzz_game`, which checks every position reached: text and hash round
+//! trips, moves exactly while the game goes on, checked play, refusals).
 
 #![no_main]
 
+use boardrules_fuzz::SeedTexts;
 use swedish_draughts::Position;
 
+static SEEDS: SeedTexts = SeedTexts::new(boardrules_fuzz::seed_texts::<Position>);
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    game_core::testing::fuzz_game::<Position>(data, |_| {});
+    boardrules_fuzz::fuzz_game_input::<Position>(data, SEEDS.get(), |_| {});
 });

@@ -57,6 +57,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod board;
 pub mod movegen;

@@ -189,7 +189,7 @@ impl Position {
     /// The side to place next (after the 16th placement: White, who would place next).
     #[inline]
     pub const fn side_to_move(&self) -> Color {
-        if self.placed % 2 == 0 {
+        if self.placed.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

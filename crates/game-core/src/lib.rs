@@ -45,6 +45,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 
@@ -58,14 +60,18 @@ mod rng;
 pub mod search;
 pub mod svg;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 pub mod tictactoe;
 mod zobrist;
 
-pub use error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
+pub use error::{
+    excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePositionError, PerftError,
+    SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
+};
 pub use game::Game;
 pub use outcome::Outcome;
-pub use perft::{perft, perft_divide, Perft};
+pub use perft::{perft, perft_divide, try_perft, try_perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;

@@ -1,6 +1,15 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of a move generator.
 
-use crate::Game;
+use crate::{Game, PerftError};
+
+/// The deepest perft this crate counts: 64 plies.
+///
+/// No game here can be counted anywhere near that deep in a lifetime (the deepest published
+/// counts are around 15 plies), so the bound only ever refuses depths that are typing errors or
+/// hostile input. It also bounds the recursion (one small stack frame per ply) and the move
+/// buffers (one per ply reached), so a refused depth never overflows the stack or asks for
+/// memory up front.
+pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Counts the positions reached after exactly `depth` plies of legal moves from `pos`.
 ///
@@ -12,8 +21,30 @@ use crate::Game;
 /// assert_eq!(perft(&TicTacToe::start(), 0), 1);
 /// assert_eq!(perft(&TicTacToe::start(), 2), 9 * 8);
 /// ```
+///
+/// # Panics
+/// If `depth` is above [`MAX_PERFT_DEPTH`]; for a depth that comes from a user, call
+/// [`try_perft`], which returns the error instead.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     Perft::new().count(pos, depth)
+}
+
+/// Like [`perft`], with a typed error instead of a panic for a depth above
+/// [`MAX_PERFT_DEPTH`].
+///
+/// ```
+/// use game_core::{try_perft, tictactoe::TicTacToe, Game, PerftError, MAX_PERFT_DEPTH};
+/// assert_eq!(try_perft(&TicTacToe::start(), 2), Ok(72));
+/// assert_eq!(
+///     try_perft(&TicTacToe::start(), 99_999_999),
+///     Err(PerftError::DepthTooLarge { depth: 99_999_999, max: MAX_PERFT_DEPTH })
+/// );
+/// ```
+///
+/// # Errors
+/// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
+pub fn try_perft<G: Game>(pos: &G, depth: u32) -> Result<u64, PerftError> {
+    Perft::new().try_count(pos, depth)
 }
 
 /// The perft count below each legal move of `pos`, in generation order (`depth` ≥ 1; at depth 0
@@ -25,23 +56,62 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 /// assert_eq!(divide.len(), 9);
 /// assert!(divide.iter().all(|&(_, count)| count == 8));
 /// ```
+///
+/// # Panics
+/// If `depth` is above [`MAX_PERFT_DEPTH`] (see [`try_perft_divide`]).
 pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    match try_perft_divide(pos, depth) {
+        Ok(divide) => divide,
+        Err(err) => panic!("{err}"),
+    }
+}
+
+/// Like [`perft_divide`], with a typed error instead of a panic for a depth above
+/// [`MAX_PERFT_DEPTH`].
+///
+/// # Errors
+/// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
+pub fn try_perft_divide<G: Game>(pos: &G, depth: u32) -> Result<Vec<(G::Move, u64)>, PerftError> {
+    check_depth(depth)?;
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let mut perft = Perft::new();
-    pos.legal_moves()
+    let divide = pos
+        .legal_moves()
         .into_iter()
         .map(|mv| {
             let mut child = *pos;
             child.play_unchecked(mv);
-            (mv, perft.count(&child, depth - 1))
+            (mv, perft.count_unchecked(&child, depth - 1))
         })
-        .collect()
+        .collect();
+    Ok(divide)
 }
 
-/// A reusable perft counter: it keeps one move buffer per ply, so repeated counts allocate
-/// nothing once the buffers have grown.
+fn check_depth(depth: u32) -> Result<(), PerftError> {
+    if depth > MAX_PERFT_DEPTH {
+        Err(PerftError::DepthTooLarge {
+            depth,
+            max: MAX_PERFT_DEPTH,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// A reusable perft counter: it keeps one move buffer per ply reached, so repeated counts
+/// allocate nothing once the buffers have grown.
+///
+/// Buffers are added as the search first reaches a ply, never up front, so a deep count of a
+/// game that ends early costs only the plies it really has.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Game, Perft};
+/// let mut counter = Perft::new();
+/// assert_eq!(counter.try_count(&TicTacToe::start(), 3), Ok(9 * 8 * 7));
+/// assert!(counter.try_count(&TicTacToe::start(), 65).is_err());
+/// ```
 #[derive(Debug)]
 pub struct Perft<G: Game> {
     buffers: Vec<Vec<G::Move>>,
@@ -62,31 +132,56 @@ impl<G: Game> Perft<G> {
     }
 
     /// The perft count of `pos` at `depth` (see [`perft`]).
+    ///
+    /// # Panics
+    /// If `depth` is above [`MAX_PERFT_DEPTH`] (see [`Perft::try_count`]).
     pub fn count(&mut self, pos: &G, depth: u32) -> u64 {
-        let depth = depth as usize;
-        if self.buffers.len() < depth {
-            self.buffers.resize_with(depth, Vec::new);
+        match self.try_count(pos, depth) {
+            Ok(count) => count,
+            Err(err) => panic!("{err}"),
         }
-        count_with(&mut self.buffers, pos, depth)
+    }
+
+    /// The perft count of `pos` at `depth`, or an error for a depth above
+    /// [`MAX_PERFT_DEPTH`].
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
+    pub fn try_count(&mut self, pos: &G, depth: u32) -> Result<u64, PerftError> {
+        check_depth(depth)?;
+        Ok(self.count_unchecked(pos, depth))
+    }
+
+    /// The count for a depth already checked against [`MAX_PERFT_DEPTH`].
+    fn count_unchecked(&mut self, pos: &G, depth: u32) -> u64 {
+        count_from(&mut self.buffers, 0, pos, depth)
     }
 }
 
-fn count_with<G: Game>(buffers: &mut [Vec<G::Move>], pos: &G, depth: usize) -> u64 {
+/// Counts below `pos` with `depth` plies to go; `ply` is the distance from the root, the index
+/// of this ply's buffer in `buffers` (pushed on first use).
+fn count_from<G: Game>(buffers: &mut Vec<Vec<G::Move>>, ply: usize, pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, rest) = buffers
-        .split_first_mut()
-        .expect("one buffer per remaining ply");
-    if depth == 1 {
-        return pos.count_legal_moves(moves) as u64;
+    if buffers.len() == ply {
+        buffers.push(Vec::new());
     }
-    pos.legal_moves_into(moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        total += count_with(rest, &child, depth - 1);
-    }
+    // Take the buffer out while the subtree below uses the later ones; taking and putting back
+    // a `Vec` moves three words and never allocates.
+    let mut moves = core::mem::take(&mut buffers[ply]);
+    let total = if depth == 1 {
+        pos.count_legal_moves(&mut moves) as u64
+    } else {
+        pos.legal_moves_into(&mut moves);
+        let mut total = 0;
+        for &mv in moves.iter() {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            total += count_from(buffers, ply + 1, &child, depth - 1);
+        }
+        total
+    };
+    buffers[ply] = moves;
     total
 }

@@ -1,9 +1,11 @@
 //! The game record: the moves of one game from a start position, with undo and the draws that
 //! need the history (repetition, no-progress count, move cap).
 
+use alloc::collections::BTreeMap;
+
 use thiserror::Error;
 
-use crate::{Game, IllegalMoveError, Outcome, ParseMoveError};
+use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, ParseMoveError};
 
 /// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,6 +36,34 @@ impl DrawRules {
     };
 }
 
+impl DrawRules {
+    /// Checks that every rule that is on can be met by a real game: at least 2 repetitions
+    /// (the current position has always occurred once), at least 1 no-progress ply and at
+    /// least 1 capped ply (0 would end every game before its first move).
+    ///
+    /// ```
+    /// use game_core::{DrawRules, DrawRulesError};
+    /// assert_eq!(DrawRules::THREEFOLD.validate(), Ok(()));
+    /// let silly = DrawRules { repetitions: Some(1), ..DrawRules::NONE };
+    /// assert_eq!(silly.validate(), Err(DrawRulesError::Repetitions(1)));
+    /// ```
+    ///
+    /// # Errors
+    /// The first rule value that makes no sense, as a [`DrawRulesError`].
+    pub fn validate(&self) -> Result<(), DrawRulesError> {
+        if let Some(n @ (0 | 1)) = self.repetitions {
+            return Err(DrawRulesError::Repetitions(n));
+        }
+        if self.no_progress_plies == Some(0) {
+            return Err(DrawRulesError::NoProgressPlies);
+        }
+        if self.move_cap == Some(0) {
+            return Err(DrawRulesError::MoveCap);
+        }
+        Ok(())
+    }
+}
+
 impl Default for DrawRules {
     /// Threefold repetition only.
     fn default() -> Self {
@@ -60,6 +90,11 @@ pub enum RecordError {
 /// It decides the draws that a single position cannot see: repetition (counted from the
 /// positions' hash keys), the no-progress rule and the move cap ([`DrawRules`]).
 ///
+/// Repetitions are counted incrementally: the record keeps how often each hash key has
+/// occurred since the last progress move, so playing a move, undoing one and asking for the
+/// outcome cost O(log n) however long the game is, and loading a stored record is linear in its
+/// length. (Undoing a progress move recounts the positions before it, once.)
+///
 /// ```
 /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
 /// let mut record = GameRecord::new(TicTacToe::start());
@@ -79,6 +114,9 @@ pub struct GameRecord<G: Game> {
     no_progress: Vec<u32>,
     /// `capped[i]`: plies counting toward the cap up to position `i`.
     capped: Vec<u32>,
+    /// How many times each hash key occurs among the positions since the last progress move
+    /// (the only ones that can repeat), the current one included.
+    occurrences: BTreeMap<u64, u32>,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -87,7 +125,8 @@ impl<G: Game> GameRecord<G> {
         Self::with_rules(start, G::DRAW_RULES)
     }
 
-    /// A record starting at `start` with the given draw rules.
+    /// A record starting at `start` with the given draw rules, taken as they are (see
+    /// [`GameRecord::try_with_rules`] for rules that come from outside).
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
         Self {
             rules,
@@ -95,7 +134,24 @@ impl<G: Game> GameRecord<G> {
             moves: Vec::new(),
             no_progress: vec![0],
             capped: vec![0],
+            occurrences: BTreeMap::from([(start.hash_key(), 1)]),
         }
+    }
+
+    /// A record starting at `start` with the given draw rules, once [`DrawRules::validate`]
+    /// accepts them.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, DrawRules, Game, GameRecord};
+    /// let rules = DrawRules { move_cap: Some(0), ..DrawRules::THREEFOLD };
+    /// assert!(GameRecord::try_with_rules(TicTacToe::start(), rules).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// The [`DrawRulesError`] of the first rule value that makes no sense.
+    pub fn try_with_rules(start: G, rules: DrawRules) -> Result<Self, DrawRulesError> {
+        rules.validate()?;
+        Ok(Self::with_rules(start, rules))
     }
 
     /// The draw rules in force.
@@ -126,15 +182,14 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// How many times the current position has occurred in this game (1 the first time).
+    ///
+    /// Only positions since the last progress move count: a progress move can never be
+    /// undone, so no earlier position can come back.
     pub fn repetition_count(&self) -> u32 {
-        let key = self.current().hash_key();
-        // A progress move can never be undone, so the search can stop at the last one.
-        let since_progress = *self.no_progress.last().expect("one count per position") as usize;
-        let first = self.positions.len() - 1 - since_progress.min(self.positions.len() - 1);
-        self.positions[first..]
-            .iter()
-            .filter(|p| p.hash_key() == key)
-            .count() as u32
+        self.occurrences
+            .get(&self.current().hash_key())
+            .copied()
+            .unwrap_or(1)
     }
 
     /// The game's outcome: the position's own, else a draw by the record's rules, else `None`.
@@ -220,16 +275,38 @@ impl<G: Game> GameRecord<G> {
         self.no_progress.push(no_progress);
         self.capped.push(capped_count);
         self.moves.push(mv);
+        if progress {
+            self.occurrences.clear();
+        }
+        *self.occurrences.entry(next.hash_key()).or_insert(0) += 1;
         self.positions.push(next);
     }
 
     /// Takes back the last move and returns it (`None` at the start).
     pub fn undo(&mut self) -> Option<G::Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.no_progress.pop();
+        let undone = self.positions.pop().expect("one position more than moves");
+        let was_progress = self.no_progress.pop() == Some(0);
         self.capped.pop();
+        if was_progress {
+            self.recount_occurrences();
+        } else if let Some(count) = self.occurrences.get_mut(&undone.hash_key()) {
+            *count -= 1;
+            if *count == 0 {
+                self.occurrences.remove(&undone.hash_key());
+            }
+        }
         Some(mv)
+    }
+
+    /// Rebuilds the occurrence counts from the positions since the last progress move.
+    fn recount_occurrences(&mut self) {
+        let since_progress = *self.no_progress.last().expect("one count per position") as usize;
+        let first = self.positions.len() - 1 - since_progress.min(self.positions.len() - 1);
+        self.occurrences.clear();
+        for pos in &self.positions[first..] {
+            *self.occurrences.entry(pos.hash_key()).or_insert(0) += 1;
+        }
     }
 
     /// The moves' text, each written in the position it was played from.
@@ -293,17 +370,20 @@ mod serde_impl {
             if stored.game != G::NAME {
                 return Err(D::Error::custom(format!(
                     "a record of {:?}, not of {}",
-                    stored.game,
+                    crate::excerpt(&stored.game, 0),
                     G::NAME
                 )));
             }
-            let start = G::parse_position(&stored.start, stored.size)
-                .map_err(|e| D::Error::custom(format!("start {:?}: {e}", stored.start)))?;
-            let mut record = GameRecord::with_rules(start, stored.rules);
+            let start = G::parse_position(&stored.start, stored.size).map_err(|e| {
+                D::Error::custom(format!("start {:?}: {e}", crate::excerpt(&stored.start, 0)))
+            })?;
+            let mut record =
+                GameRecord::try_with_rules(start, stored.rules).map_err(D::Error::custom)?;
             for (ply, text) in stored.moves.iter().enumerate() {
-                record
-                    .play_text(text)
-                    .map_err(|e| D::Error::custom(format!("move {} ({text}): {e}", ply + 1)))?;
+                record.play_text(text).map_err(|e| {
+                    let text = crate::excerpt(text, 0);
+                    D::Error::custom(format!("move {} ({text}): {e}", ply + 1))
+                })?;
             }
             Ok(record)
         }

@@ -133,7 +133,7 @@ fn index(pos: &Position) -> usize {
 
 /// The position of a table index, if that index holds a legal position.
 fn position_at(index: usize) -> Option<Position> {
-    let to_move = if index % 2 == 0 {
+    let to_move = if index.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black

@@ -208,7 +208,9 @@ impl FromStr for Position {
 
         let rows: Vec<&str> = rows_text.split('/').collect();
         let row_count = rows.len() as u32;
-        if row_count % 2 == 0 || !(2 * MIN_SIZE - 1..=2 * MAX_SIZE - 1).contains(&row_count) {
+        if row_count.is_multiple_of(2)
+            || !(2 * MIN_SIZE - 1..=2 * MAX_SIZE - 1).contains(&row_count)
+        {
             return Err(err(
                 0,
                 format!(

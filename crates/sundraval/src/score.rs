@@ -701,7 +701,7 @@ fn list(values: &[usize]) -> String {
 }
 
 fn half_points(half: usize) -> String {
-    if half % 2 == 0 {
+    if half.is_multiple_of(2) {
         format!("{}", half / 2)
     } else {
         format!("{}½", half / 2)

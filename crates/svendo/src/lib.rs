@@ -49,6 +49,8 @@
 //! `cargo test --release -p svendo --test strength -- --ignored --nocapture`.
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod board;
 mod eval;

@@ -91,7 +91,11 @@ const fn coords(r: u32, bit: u32) -> Option<(i32, i32)> {
     }
     let row = 2 * pair + if within >= r { 1 } else { 0 };
     let k = within % r;
-    let file = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+    let file = if row.is_multiple_of(2) {
+        2 * k + 1
+    } else {
+        2 * k
+    };
     Some((row as i32, file as i32))
 }
 

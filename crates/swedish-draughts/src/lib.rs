@@ -89,6 +89,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod board;
 mod movegen;
