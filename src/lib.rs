@@ -29,7 +29,11 @@ pub use svendo;
 #[cfg(feature = "swedish-draughts")]
 pub use swedish_draughts;
 
+pub mod arena;
+pub mod engines;
 pub mod games;
+pub mod text;
+pub mod ugi;
 
 /// The README's examples, compiled and run as doctests so that they stay true.
 #[doc = include_str!("../README.md")]
