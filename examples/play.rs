@@ -117,11 +117,11 @@ fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure>
     }
 }
 
+/// An engine, or `None` for a seat where a person plays.
+type SeatEngine<G> = Option<Box<dyn Engine<G>>>;
+
 /// The engine of every seat without a person.
-fn engines_for<G: Describe>(
-    name: &str,
-    seats: &Seats,
-) -> Result<Vec<Option<Box<dyn Engine<G>>>>, Failure> {
+fn engines_for<G: Describe>(name: &str, seats: &Seats) -> Result<Vec<SeatEngine<G>>, Failure> {
     (0..G::PLAYERS.len())
         .map(|seat| {
             if seats.is_person(seat) {
