@@ -17,7 +17,7 @@ use std::time::Duration;
 use boardrules::engines::engine_by_name;
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
 use common::{Failure, Out};
-use game_core::{Engine, Game, GameRecord, Limits};
+use game_core::{Engine, GameRecord, Limits};
 
 /// The time each engine may think about a move.
 const MOVE_TIME: Duration = Duration::from_millis(20);
