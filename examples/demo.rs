@@ -1,20 +1,30 @@
-//! The main job: plays one complete game of every game in this build with random legal moves,
-//! printing the start, the moves, the final board and the outcome.
+//! The main job: one complete game of every game in this build, engine against engine, printing
+//! the start, the moves with the engines' names, the final board and the outcome.
 //!
 //! ```text
 //! cargo run --release --example demo [-- SEED]
 //! ```
+//!
+//! Every seat plays the game's default engine with [`MOVE_TIME`] a move (engines with a wall
+//! clock differ a little from run to run and machine to machine); the whole demo takes well
+//! under a minute.
 
 mod common;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
+use boardrules::engines::engine_by_name;
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
 use common::{Failure, Out};
-use game_core::{DrawRules, GameRecord, Rng};
+use game_core::{Engine, GameRecord, Limits};
 
-/// A safety net for games that could wander for long: at most this many capped plies.
-const MOVE_CAP: u32 = 3000;
+/// The time each engine may think about a move.
+const MOVE_TIME: Duration = Duration::from_millis(20);
+
+/// A safety net: a demo game stops as a draw after this many plies (no game of the workspace
+/// gets near it between engines).
+const MAX_PLIES: usize = 2_000;
 
 struct Demo<'a> {
     seed: u64,
@@ -26,21 +36,32 @@ impl GameVisitor for Demo<'_> {
 
     fn visit<G: Describe>(self) -> Result<(), Failure> {
         let out = self.out;
-        let mut rng = Rng::new(self.seed);
-        let rules = DrawRules {
-            move_cap: Some(G::DRAW_RULES.move_cap.unwrap_or(MOVE_CAP)),
-            ..G::DRAW_RULES
-        };
+        let mut engines: Vec<Box<dyn Engine<G>>> = (0..G::PLAYERS.len())
+            .map(|seat| engine_by_name::<G>("default", self.seed + seat as u64))
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::Usage(e.to_string()))?;
         let start = G::start();
-        let mut record = GameRecord::with_rules(start, rules);
+        let mut record = GameRecord::new(start);
+        let names: Vec<String> = G::PLAYERS
+            .iter()
+            .zip(&engines)
+            .map(|(&p, engine)| format!("{} {}", start.color_name(p), engine.name()))
+            .collect();
+        out.line(format_args!("players: {}", names.join(", ")))?;
         out.line(format_args!("{}", start.diagram()))?;
         out.line(format_args!("start: {start}"))?;
-        while record.outcome().is_none() {
-            let moves = record.legal_moves();
-            let &mv = rng
-                .choose(&moves)
-                .expect("a game in progress has a legal move");
-            record.play(mv).expect("a generated move is legal");
+        let limits = Limits::time(MOVE_TIME);
+        while record.outcome().is_none() && record.moves().len() < MAX_PLIES {
+            let seat = G::player_index(record.current().to_move());
+            let legal = record.legal_moves();
+            let mv = engines[seat]
+                .choose_move(&record, &limits)
+                .filter(|mv| legal.contains(mv))
+                .or_else(|| legal.first().copied());
+            let Some(mv) = mv else { break };
+            if record.play(mv).is_err() {
+                break;
+            }
         }
         let texts = record.move_texts();
         out.line(format_args!("moves ({}):", texts.len()))?;
@@ -69,12 +90,13 @@ fn run() -> Result<(), Failure> {
     let args = common::utf8_args()?;
     let seed = match args.as_slice() {
         [] => 2026,
-        [text] => text
-            .parse()
-            .map_err(|_| format!("SEED must be a number, not {}", common::quoted(text)))?,
-        [_, extra, ..] => {
-            return Err(format!("unexpected {} (only a SEED)", common::quoted(extra)).into())
-        }
+        [text] => text.parse().map_err(|_| {
+            Failure::Usage(format!(
+                "SEED must be a number, not {}",
+                common::quoted(text)
+            ))
+        })?,
+        _ => return Err(Failure::Usage("usage: demo [SEED]".to_owned())),
     };
     let mut out = Out::new();
     for name in GAME_NAMES {
@@ -88,10 +110,9 @@ fn run() -> Result<(), Failure> {
         ) {
             Ok(result) => result?,
             Err(UnknownGame::NotBuilt(_)) => out.line("(not built yet)")?,
-            Err(err) => return Err(err.to_string().into()),
+            Err(err) => return Err(Failure::Usage(err.to_string())),
         }
         out.line("")?;
     }
-    out.finish()?;
-    Ok(())
+    Ok(out.finish()?)
 }

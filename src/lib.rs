@@ -37,8 +37,10 @@ pub use svendo;
 #[cfg_attr(docsrs, doc(cfg(feature = "swedish-draughts")))]
 pub use swedish_draughts;
 
+pub mod arena;
 pub mod engines;
 pub mod games;
+pub mod ugi;
 
 /// The README's examples, compiled and run as doctests so that they stay true.
 #[doc = include_str!("../README.md")]

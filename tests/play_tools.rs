@@ -1,0 +1,300 @@
+//! The command-line tools driven as other programs drive them: through pipes.
+//!
+//! `cargo test` builds the examples next to the test binaries (`target/<profile>/examples/`),
+//! so the tests run those builds.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The built example `name`.
+fn example(name: &str) -> PathBuf {
+    let mut dir = std::env::current_exe().expect("the test binary has a path");
+    dir.pop(); // the test binary
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    let path = dir.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: cargo test builds the examples; run it through cargo",
+        path.display()
+    );
+    path
+}
+
+/// Runs example `name` with `args`, feeding `input` on stdin, and returns what it did.
+fn run(name: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input).expect("the example reads its input");
+    drop(stdin);
+    child.wait_with_output().expect("the example ends")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone())
+        .expect("UTF-8 output")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The replies that start with `prefix`.
+fn replies<'a>(lines: &'a [String], prefix: &str) -> Vec<&'a str> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(prefix))
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn ugi_handshake_queries_and_search() {
+    let output = run(
+        "ugi",
+        &["kvarn3"],
+        b"ugi\nisready\nuginewgame\nposition startpos moves b2\nquery p1turn\nquery turn\n\
+          query gameover\nquery result\ngo nodes 200\nisready\nquit\n",
+    );
+    assert!(output.status.success());
+    let lines = stdout_lines(&output);
+    assert!(lines[0].starts_with("id name "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    let ugiok = lines.iter().position(|l| l == "ugiok").expect("ugiok");
+    assert!(lines[2..ugiok]
+        .iter()
+        .all(|l| l.starts_with("option name ")));
+    assert_eq!(
+        replies(&lines, "response"),
+        [
+            "response false",
+            "response p2",
+            "response false",
+            "response none"
+        ]
+    );
+    let best = replies(&lines, "bestmove");
+    assert_eq!(best.len(), 1, "{lines:?}");
+    // The move is one token, legal after b2: the engine's answer reads back as a move.
+    let mv = best[0].strip_prefix("bestmove ").expect("a move");
+    let check = run(
+        "ugi",
+        &["kvarn3"],
+        format!("position startpos moves b2 {mv}\nquery p1turn\nquit\n").as_bytes(),
+    );
+    assert_eq!(
+        replies(&stdout_lines(&check), "response"),
+        ["response true"]
+    );
+}
+
+#[test]
+fn ugi_answers_bad_input_with_an_error_line_and_keeps_the_position() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"position startpos moves b2\n");
+    input.extend_from_slice(b"position startpos moves b2 b2\n"); // illegal: b2 is taken
+    input.extend_from_slice(b"query p1turn\n"); // still after b2 alone: black to move
+    input.extend_from_slice(b"position fen nonsense\n");
+    input.extend_from_slice(b"frobnicate\n");
+    input.extend_from_slice(b"go depth lots\n");
+    input.extend_from_slice(b"setoption name engine value no-such-engine\n");
+    input.extend_from_slice(b"query colour\n");
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']); // not UTF-8
+    input.extend_from_slice(b"query p1turn\nquit\n");
+    let output = run("ugi", &["kvarn3"], &input);
+    assert!(output.status.success());
+    let lines = stdout_lines(&output);
+    let errors = replies(&lines, "info string error: ");
+    assert_eq!(errors.len(), 7, "{lines:?}");
+    assert!(errors[0].contains("move 2"), "{}", errors[0]);
+    assert_eq!(
+        replies(&lines, "response"),
+        ["response false", "response false"]
+    );
+}
+
+#[test]
+fn ugi_stop_ends_an_infinite_search_with_a_move() {
+    let output = run(
+        "ugi",
+        &["kvarn3"],
+        b"position startpos\ngo infinite\nisready\nstop\nquery p1turn\nquit\n",
+    );
+    let lines = stdout_lines(&output);
+    assert_eq!(replies(&lines, "bestmove").len(), 1, "{lines:?}");
+    assert!(lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn ugi_plays_every_game_and_says_none_when_it_is_over() {
+    for game in [
+        "kvarn3",
+        "swedish-draughts",
+        "cheversi",
+        "sundraval",
+        "svendo",
+    ] {
+        let output = run(
+            "ugi",
+            &[game],
+            b"setoption name engine value random\nposition startpos\ngo nodes 50\nquit\n",
+        );
+        let lines = stdout_lines(&output);
+        let best = replies(&lines, "bestmove ");
+        assert_eq!(best.len(), 1, "{game}: {lines:?}");
+        assert_ne!(best[0], "bestmove none", "{game}");
+    }
+    // Kvarn3: White's mill on the first rank ends the game.
+    let output = run(
+        "ugi",
+        &["kvarn3"],
+        b"position startpos moves a1 a3 b1 b3 c1\nquery gameover\nquery result\ngo nodes 10\nquit\n",
+    );
+    let lines = stdout_lines(&output);
+    assert_eq!(
+        replies(&lines, "response"),
+        ["response true", "response p1win"]
+    );
+    assert_eq!(replies(&lines, "bestmove"), ["bestmove none"]);
+}
+
+#[test]
+fn ugi_with_an_unknown_game_explains_every_command() {
+    let output = run("ugi", &["chess"], b"ugi\nisready\nquit\n");
+    assert!(output.status.success());
+    let lines = stdout_lines(&output);
+    assert!(
+        lines[0].starts_with("info string error: unknown game"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "readyok");
+}
+
+#[test]
+fn play_through_a_pipe_answers_mistakes_and_goes_on() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"help\nzz\n");
+    input.extend_from_slice(&[0xc3, 0x28, b'\n']); // not UTF-8
+    input.extend_from_slice(&vec![b'x'; 10_000]); // absurdly long
+    input.extend_from_slice(b"\nb2\nmoves\nundo\nquit\n");
+    let output = run(
+        "play",
+        &["kvarn3", "--engine", "random", "--time", "10"],
+        &input,
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("hint"), "help lists the commands");
+    assert!(text.contains("legal moves include: a1"), "{text}");
+    assert!(text.contains("not UTF-8"), "{text}");
+    assert!(text.contains("longer than"), "{text}");
+    assert!(text.contains("last move: b2 by white"), "{text}");
+    assert!(text.contains("legal moves: "), "{text}");
+}
+
+#[test]
+fn play_with_engines_only_reaches_the_end_of_every_game() {
+    for game in [
+        "kvarn3",
+        "swedish-draughts",
+        "cheversi",
+        "sundraval",
+        "svendo",
+    ] {
+        let output = run(
+            "play",
+            &[game, "--seat", "none", "--engine", "random", "--time", "5"],
+            b"",
+        );
+        assert!(output.status.success(), "{game}: {output:?}");
+        let lines = stdout_lines(&output);
+        let last = lines.last().expect("output");
+        assert!(last.starts_with("outcome: "), "{game}: {last}");
+        assert_ne!(last, "outcome: none", "{game}");
+    }
+}
+
+#[test]
+fn match_prints_the_tally_and_one_json_line_per_game() {
+    let dir = std::env::temp_dir().join(format!("boardrules-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let whole = dir.join("whole.jsonl");
+    let args = |file: &PathBuf, shard: &str| {
+        vec![
+            "kvarn3".to_owned(),
+            "--engine".into(),
+            "random".into(),
+            "--engine".into(),
+            "random".into(),
+            "--games".into(),
+            "6".into(),
+            "--time".into(),
+            "0".into(),
+            "--seed".into(),
+            "7".into(),
+            "--shard".into(),
+            shard.into(),
+            "--results".into(),
+            file.display().to_string(),
+        ]
+    };
+    let run_args = |args: Vec<String>| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        run("match", &refs, b"")
+    };
+    let output = run_args(args(&whole, "1/1"));
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert!(
+        lines.iter().any(|l| l.starts_with("random#1  p1")),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("games: 6, average length")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("elo random#1 - random#2: ")));
+    let whole_lines = std::fs::read_to_string(&whole).expect("results");
+    assert_eq!(whole_lines.lines().count(), 6);
+    // Two shards play the same games as the whole schedule.
+    let mut merged = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let file = dir.join(format!("shard{}.jsonl", &shard[..1]));
+        assert!(run_args(args(&file, shard)).status.success());
+        merged.extend(
+            std::fs::read_to_string(&file)
+                .expect("results")
+                .lines()
+                .map(str::to_owned),
+        );
+    }
+    let mut whole_sorted: Vec<String> = whole_lines.lines().map(str::to_owned).collect();
+    whole_sorted.sort();
+    merged.sort();
+    assert_eq!(merged, whole_sorted);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_refuses_bad_options_with_a_message() {
+    for args in [
+        &["kvarn3", "--engine", "random"][..],
+        &["kvarn3", "--engine", "random", "--engine", "nope"],
+        &[
+            "kvarn3", "--engine", "random", "--engine", "random", "--shard", "3/2",
+        ],
+        &["chess", "--engine", "random", "--engine", "random"],
+    ] {
+        let output = run("match", args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
+    }
+}
