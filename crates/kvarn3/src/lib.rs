@@ -70,6 +70,7 @@
 
 #![warn(missing_docs)]
 
+mod alphabeta_eval;
 mod board;
 mod movegen;
 mod notation;
@@ -78,6 +79,7 @@ pub mod solver;
 mod zobrist;
 
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
+pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::parse_move_text;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};

@@ -46,6 +46,7 @@
 
 #![warn(missing_docs)]
 
+mod alphabeta_eval;
 mod board;
 mod movegen;
 mod notation;
@@ -54,6 +55,7 @@ mod score;
 mod zobrist;
 
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+pub use alphabeta_eval::{alphabeta_engine, AsIfEnded};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use game_core::{DrawRules, SizeError};
 pub use position::{Color, Move, Position, Seat, Turn};
