@@ -185,17 +185,49 @@ impl<G: Game, E: Evaluator<G>> core::fmt::Debug for AlphaBeta<G, E> {
     }
 }
 
-/// A cheap, fixed hash of a move for the history table (FNV-1a over the move's `Hash` bytes).
+/// A cheap, fixed hash of a move for the history table: one multiply per word the move's
+/// `Hash` writes (bytes one at a time only for byte slices).
 struct MoveHasher(u64);
 
+impl MoveHasher {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    #[inline(always)]
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(Self::K).rotate_left(23);
+    }
+}
+
 impl Hasher for MoveHasher {
+    #[inline(always)]
     fn finish(&self) -> u64 {
         self.0
     }
+    #[inline(always)]
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            self.mix(u64::from(b));
         }
+    }
+    #[inline(always)]
+    fn write_u8(&mut self, i: u8) {
+        self.mix(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u16(&mut self, i: u16) {
+        self.mix(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u32(&mut self, i: u32) {
+        self.mix(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u64(&mut self, i: u64) {
+        self.mix(i);
+    }
+    #[inline(always)]
+    fn write_usize(&mut self, i: usize) {
+        self.mix(i as u64);
     }
 }
 
@@ -253,10 +285,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     #[inline]
     fn history_index(side: usize, mv: &G::Move) -> usize {
-        let mut hasher = MoveHasher(0xcbf2_9ce4_8422_2325 ^ side as u64);
+        let mut hasher = MoveHasher(side as u64);
         mv.hash(&mut hasher);
-        let h = hasher.finish();
-        ((h ^ (h >> 32)) as usize) & (HISTORY_SIZE - 1)
+        let h = hasher.finish().wrapping_mul(MoveHasher::K);
+        (h >> 52) as usize & (HISTORY_SIZE - 1)
     }
 
     /// Whether a limit or the stop flag ends the search now.
