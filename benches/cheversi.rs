@@ -178,7 +178,10 @@ fn alphabeta(c: &mut Criterion) {
         let stop = StopFlag::new();
         let mut search = move || {
             engine.new_game();
-            engine.search(&record, &limits, &stop, &mut |_| {}).info.nodes
+            engine
+                .search(&record, &limits, &stop, &mut |_| {})
+                .info
+                .nodes
         };
         let nodes = search();
         group.throughput(Throughput::Elements(nodes));
@@ -187,5 +190,13 @@ fn alphabeta(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, score, perft_bench, playouts, solver, alphabeta);
+criterion_group!(
+    benches,
+    movegen,
+    score,
+    perft_bench,
+    playouts,
+    solver,
+    alphabeta
+);
 criterion_main!(benches);

@@ -122,7 +122,10 @@ fn alphabeta(c: &mut Criterion) {
         let stop = StopFlag::new();
         let mut search = move || {
             engine.new_game();
-            engine.search(&record, &limits, &stop, &mut |_| {}).info.nodes
+            engine
+                .search(&record, &limits, &stop, &mut |_| {})
+                .info
+                .nodes
         };
         let nodes = search();
         group.throughput(Throughput::Elements(nodes));

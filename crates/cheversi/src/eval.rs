@@ -178,11 +178,17 @@ mod tests {
         }
         let [white, black] = pos.scores();
         assert_eq!(pos.side_to_move(), Color::White);
-        assert_eq!(RunningScore.evaluate(&pos), (white as i32 - black as i32) * 100);
+        assert_eq!(
+            RunningScore.evaluate(&pos),
+            (white as i32 - black as i32) * 100
+        );
         let mv = pos.parse_move("Qe3").expect("move");
         pos.play(mv).expect("legal");
         let [white, black] = pos.scores();
-        assert_eq!(RunningScore.evaluate(&pos), (black as i32 - white as i32) * 100);
+        assert_eq!(
+            RunningScore.evaluate(&pos),
+            (black as i32 - white as i32) * 100
+        );
     }
 
     #[test]

@@ -90,10 +90,10 @@ pub mod solver;
 mod zobrist;
 
 pub use board::{Bitboard, Square};
+pub use eval::{default_config, default_engine, CheversiPlayer, RunningScore, DEFAULT_HANDOVER};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use movegen::Placements;
 pub use position::{Color, Kind, Move, Position, PLACEMENTS};
-pub use eval::{default_config, default_engine, CheversiPlayer, RunningScore, DEFAULT_HANDOVER};
 pub use solver::{Solution, Solver};
 
 impl Position {

@@ -109,7 +109,12 @@ fn minimax_score(cells: &[u8; 9], to_move: u8) -> Score {
 
 /// Plain fixed-depth negamax with the same conventions as the search (evaluation at the
 /// horizon, a win `n` plies from the root as `WIN - n`), on the crate's tic-tac-toe.
-fn fixed_depth(pos: &TicTacToe, depth: u32, ply: u32, eval: &mut dyn FnMut(&TicTacToe) -> i32) -> i64 {
+fn fixed_depth(
+    pos: &TicTacToe,
+    depth: u32,
+    ply: u32,
+    eval: &mut dyn FnMut(&TicTacToe) -> i32,
+) -> i64 {
     const WIN: i64 = 1_000_000;
     if let Some(outcome) = pos.outcome() {
         return match outcome.winner() {
@@ -199,7 +204,11 @@ fn full_depth_gives_the_game_theoretic_value() {
     }
     // The start is a draw.
     let mut ab = engine(Zero, 1);
-    let (result, _) = search(&mut ab, &GameRecord::new(TicTacToe::start()), Limits::depth(9));
+    let (result, _) = search(
+        &mut ab,
+        &GameRecord::new(TicTacToe::start()),
+        Limits::depth(9),
+    );
     assert_eq!(result.info.score, Some(Score::Centi(0)));
 }
 
@@ -210,11 +219,21 @@ fn finds_the_forced_win() {
     let mut ab = engine(Zero, 1);
     let (result, _) = search(&mut ab, &GameRecord::new(pos), Limits::depth(9));
     assert_eq!(result.info.score, Some(Score::WinIn(1)));
-    assert_eq!(result.best_move.map(|m| pos.move_text(m)).as_deref(), Some("b3"));
+    assert_eq!(
+        result.best_move.map(|m| pos.move_text(m)).as_deref(),
+        Some("b3")
+    );
     // X on a3 and b3, O on b2, O to move: only c3 does not lose.
     let pos: TicTacToe = "xx./.o./... o".parse().expect("position");
-    let (result, _) = search(&mut engine(Zero, 1), &GameRecord::new(pos), Limits::depth(9));
-    assert_eq!(result.best_move.map(|m| pos.move_text(m)).as_deref(), Some("c3"));
+    let (result, _) = search(
+        &mut engine(Zero, 1),
+        &GameRecord::new(pos),
+        Limits::depth(9),
+    );
+    assert_eq!(
+        result.best_move.map(|m| pos.move_text(m)).as_deref(),
+        Some("c3")
+    );
 }
 
 #[test]
@@ -236,7 +255,12 @@ fn never_loses_to_random_play() {
         }
         let engine_player = TicTacToe::PLAYERS[engine_seat as usize];
         if let Some(Outcome::Winner { player, .. }) = record.outcome() {
-            assert_eq!(player, engine_player, "seed {seed}: {:?}", record.move_texts());
+            assert_eq!(
+                player,
+                engine_player,
+                "seed {seed}: {:?}",
+                record.move_texts()
+            );
         }
     }
 }
@@ -303,7 +327,11 @@ fn deterministic() {
 #[test]
 fn reports_every_completed_depth_within_the_depth_limit() {
     let mut ab = engine(Placement, 1);
-    let (result, reports) = search(&mut ab, &GameRecord::new(TicTacToe::start()), Limits::depth(4));
+    let (result, reports) = search(
+        &mut ab,
+        &GameRecord::new(TicTacToe::start()),
+        Limits::depth(4),
+    );
     let depths: Vec<u32> = reports.iter().map(|i| i.depth).collect();
     assert_eq!(depths, [1, 2, 3, 4]);
     assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes));
@@ -324,7 +352,11 @@ fn node_limit_is_respected() {
     let (mut ab, record) = endless_ring();
     for limit in [1, 10, 1_000, 5_000] {
         let (result, _) = search(&mut ab, &record, Limits::nodes(limit));
-        assert!(result.info.nodes <= limit, "{} > {limit}", result.info.nodes);
+        assert!(
+            result.info.nodes <= limit,
+            "{} > {limit}",
+            result.info.nodes
+        );
         assert!(result.best_move.is_some());
     }
 }
@@ -383,7 +415,11 @@ fn a_repeated_position_is_a_draw() {
     assert_eq!(result.best_move, Some(on));
     assert_eq!(result.info.score, Some(Score::Centi(0)));
     // Without the history both moves are new and worth the same.
-    let (result, _) = search(&mut engine(Constant(500), 1), &ring_record(&[]), Limits::depth(1));
+    let (result, _) = search(
+        &mut engine(Constant(500), 1),
+        &ring_record(&[]),
+        Limits::depth(1),
+    );
     assert_eq!(result.info.score, Some(Score::Centi(-500)));
 }
 
@@ -417,7 +453,11 @@ fn naive_ring(
     for mv in pos.legal_moves() {
         let mut child = pos;
         child.play_unchecked(mv);
-        let np = if pos.is_progress_move(mv) { 0 } else { no_progress + 1 };
+        let np = if pos.is_progress_move(mv) {
+            0
+        } else {
+            no_progress + 1
+        };
         path.push((child, np));
         best = best.max(-naive_ring(path, depth - 1, value, rules, false));
         path.pop();
@@ -442,7 +482,11 @@ fn repetition_values_match_a_naive_search() {
                 let mv = record.current().parse_move(m).expect("move");
                 let before = *record.current();
                 record.play(mv).expect("legal");
-                let np = if before.is_progress_move(mv) { 0 } else { path.last().expect("p").1 + 1 };
+                let np = if before.is_progress_move(mv) {
+                    0
+                } else {
+                    path.last().expect("p").1 + 1
+                };
                 path.push((*record.current(), np));
             }
             if record.outcome().is_some() {
@@ -484,7 +528,12 @@ fn a_finished_record_has_no_move() {
     // The ring walk after a threefold repetition, likewise.
     let record = ring_record(&["on", "back", "on", "back"]);
     assert!(record.outcome().is_some());
-    assert_eq!(search(&mut engine(Zero, 1), &record, Limits::depth(3)).0.best_move, None);
+    assert_eq!(
+        search(&mut engine(Zero, 1), &record, Limits::depth(3))
+            .0
+            .best_move,
+        None
+    );
     let _ = Walker::A;
 }
 
@@ -501,7 +550,9 @@ impl std::fmt::Display for Trio {
 impl std::str::FromStr for Trio {
     type Err = ParsePositionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.parse().map(Trio).map_err(|_| ParsePositionError::new(0, "a number"))
+        s.parse()
+            .map(Trio)
+            .map_err(|_| ParsePositionError::new(0, "a number"))
     }
 }
 

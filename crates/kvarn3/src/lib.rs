@@ -78,8 +78,8 @@ mod position;
 pub mod solver;
 mod zobrist;
 
-pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
+pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use notation::parse_move_text;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};

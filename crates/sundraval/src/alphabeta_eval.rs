@@ -85,7 +85,11 @@ mod tests {
                 .iter()
                 .filter(|g| g.alive && g.color == color)
                 .collect();
-            let first = living.iter().map(|g| g.territories.len()).max().unwrap_or(0);
+            let first = living
+                .iter()
+                .map(|g| g.territories.len())
+                .max()
+                .unwrap_or(0);
             let counts: usize = living.iter().map(|g| g.territories.len()).sum();
             let points: usize = living
                 .iter()

@@ -54,8 +54,8 @@ mod position;
 mod score;
 mod zobrist;
 
-pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use alphabeta_eval::{alphabeta_engine, AsIfEnded};
+pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use game_core::{DrawRules, SizeError};
 pub use position::{Color, Move, Position, Seat, Turn};

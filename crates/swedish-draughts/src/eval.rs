@@ -181,7 +181,10 @@ pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
 }
 
 /// An alpha-beta engine with the given evaluation and settings.
-pub fn alphabeta_with(eval: DraughtsEval, config: AlphaBetaConfig) -> AlphaBeta<Position, DraughtsEval> {
+pub fn alphabeta_with(
+    eval: DraughtsEval,
+    config: AlphaBetaConfig,
+) -> AlphaBeta<Position, DraughtsEval> {
     match AlphaBeta::new(eval, config) {
         Ok(engine) => engine,
         // Swedish Draughts has two players, which is all `AlphaBeta::new` checks.
@@ -203,8 +206,14 @@ mod tests {
     fn the_start_is_worth_the_tempo_only() {
         // Symmetric: every term cancels but the mover's tempo.
         let w = Weights::default();
-        assert_eq!(DraughtsEval::default().evaluate(&Position::start()), w.tempo);
-        assert_eq!(DraughtsEval::default().evaluate(&Position::start_8x8()), w.tempo);
+        assert_eq!(
+            DraughtsEval::default().evaluate(&Position::start()),
+            w.tempo
+        );
+        assert_eq!(
+            DraughtsEval::default().evaluate(&Position::start_8x8()),
+            w.tempo
+        );
     }
 
     #[test]

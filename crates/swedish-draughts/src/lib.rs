@@ -121,8 +121,10 @@ mod position;
 mod zobrist;
 
 pub use board::Square;
+pub use eval::{
+    alphabeta_with, default_config, default_engine, DraughtsEval, Weights, DEFAULT_MAX_DEPTH,
+};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
-pub use eval::{alphabeta_with, default_config, default_engine, DraughtsEval, Weights, DEFAULT_MAX_DEPTH};
 pub use position::{Color, Move, Piece, Position};
 
 use board::{Eight, Ten};

@@ -107,7 +107,15 @@ fn run_match(
     let mut tally = Tally::default();
     for game in 0..games {
         let mut slowest = Duration::ZERO;
-        let result = play(first, second, game % 2 == 0, start, opening, game, &mut slowest);
+        let result = play(
+            first,
+            second,
+            game % 2 == 0,
+            start,
+            opening,
+            game,
+            &mut slowest,
+        );
         tally.slowest = tally.slowest.max(slowest);
         match result {
             Result::Win => tally.wins += 1,
@@ -118,11 +126,11 @@ fn run_match(
     tally
 }
 
-/// The default player's budget against random play: 150,000 positions a move, which is
+/// The default player's budget against random play: 100,000 positions a move, which is
 /// under 100 ms in a release build (the bench measures several million positions a second),
 /// and deterministic, unlike a time limit.
 fn default_budget() -> Limits {
-    Limits::nodes(150_000)
+    Limits::nodes(100_000)
 }
 
 #[test]
@@ -147,7 +155,13 @@ fn depth_six_beats_depth_two() {
 #[test]
 fn default_player_beats_random_play_quick() {
     let mut engine = Player::Engine(default_engine(1), Limits::nodes(3_000));
-    let tally = run_match(&mut engine, &mut Player::Random, 4, Position::start_8x8(), 2);
+    let tally = run_match(
+        &mut engine,
+        &mut Player::Random,
+        4,
+        Position::start_8x8(),
+        2,
+    );
     assert_eq!(tally.wins, 4, "{tally:?}");
 }
 

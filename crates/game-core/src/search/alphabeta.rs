@@ -297,13 +297,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.aborted {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        } else if self.nodes % CHECK_INTERVAL == 0 {
-            if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.aborted = true;
-            }
-        }
+        // The clock and the flag are read only every `CHECK_INTERVAL` nodes (they cost more
+        // than a node count).
+        self.aborted = self.nodes >= self.node_limit
+            || (self.nodes % CHECK_INTERVAL == 0
+                && (self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)));
         self.aborted
     }
 
@@ -312,7 +310,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let Some((last, earlier)) = self.trail.split_last() else {
             return false;
         };
-        if rules.no_progress_plies.is_some_and(|n| last.no_progress >= n)
+        if rules
+            .no_progress_plies
+            .is_some_and(|n| last.no_progress >= n)
             || rules.move_cap.is_some_and(|n| last.capped >= n)
         {
             return true;
@@ -356,10 +356,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return 0;
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self
-                .evaluator
-                .evaluate(pos)
-                .clamp(-MAX_EVAL, MAX_EVAL);
+            return self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
         }
         // Mate-distance pruning: no line from here can beat a win found nearer the root.
         let alpha_orig = alpha.max(-(MATE - ply as i32));
@@ -451,8 +448,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, rules)
             } else {
-                let probe =
-                    -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions, rules);
+                let probe = -self.negamax(
+                    &child,
+                    depth - 1,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    extensions,
+                    rules,
+                );
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, rules)
                 } else {
@@ -497,7 +501,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         } else {
             Bound::Upper
         };
-        let stored_move = if bound == Bound::Upper { None } else { best_move };
+        let stored_move = if bound == Bound::Upper {
+            None
+        } else {
+            best_move
+        };
         self.table.store(
             key,
             stored_move,
@@ -529,7 +537,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             capped += u32::from(positions[i].counts_toward_cap(*mv));
             counts.push((no_progress, capped));
         }
-        for (pos, &(no_progress, capped)) in positions.iter().zip(&counts).skip(since_progress_start)
+        for (pos, &(no_progress, capped)) in
+            positions.iter().zip(&counts).skip(since_progress_start)
         {
             self.trail.push(Trail {
                 key: pos.hash_key(),
@@ -588,10 +597,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         }
         self.reserve_ply(0);
 
-        let max_depth = limits
-            .depth
-            .unwrap_or(self.config.max_depth)
-            .clamp(1, 250);
+        let max_depth = limits.depth.unwrap_or(self.config.max_depth).clamp(1, 250);
         let mut root_moves = Vec::new();
         root.legal_moves_into(&mut root_moves);
         let mut best = SearchResult {
@@ -599,15 +605,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
             info: SearchInfo::empty(),
         };
         for depth in 1..=max_depth {
-            let score = self.negamax(
-                &root,
-                depth as i32,
-                0,
-                -INFINITY,
-                INFINITY,
-                0,
-                &rules,
-            );
+            let score = self.negamax(&root, depth as i32, 0, -INFINITY, INFINITY, 0, &rules);
             if self.aborted {
                 // A root move searched completely in the unfinished depth and better than the
                 // last completed depth's choice is kept (PVS re-searches it with a full window).

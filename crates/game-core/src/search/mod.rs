@@ -15,7 +15,7 @@ use core::time::Duration;
 
 use crate::{Game, GameRecord};
 
-mod alphabeta;
+pub mod alphabeta;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, MAX_EVAL};

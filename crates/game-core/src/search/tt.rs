@@ -196,7 +196,10 @@ mod tests {
         let mut table: Table<u32> = Table::new(1);
         table.store(42, Some(7), 10, 5, Bound::Exact);
         let e = table.probe(42).expect("stored");
-        assert_eq!((e.best, e.score, e.depth, e.bound), (Some(7), 10, 5, Bound::Exact));
+        assert_eq!(
+            (e.best, e.score, e.depth, e.bound),
+            (Some(7), 10, 5, Bound::Exact)
+        );
         assert!(table.probe(43).is_none());
         // A shallower result for another key of the same bucket goes to the second entry.
         let other = 42 + ((table.mask as u64 + 1) << 50);
