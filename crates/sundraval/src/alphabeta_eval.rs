@@ -1,21 +1,22 @@
 //! Sundraval for the generic alpha-beta search (the `alphabeta` engine name).
 //!
-//! [`AsIfEnded`] values a position by its score breakdown as if the game ended now
-//! ([`Position::score_breakdown`]), turned into hundredths for the seat to move: the seed rule
-//! compares the living groups' territory counts largest first, so the largest count weighs
-//! most ([`AsIfEnded::FIRST_COUNT`] per territory), then every territory of a living group
-//! ([`AsIfEnded::COUNT`]), then every point of territory ([`AsIfEnded::POINT`]) as the tie
-//! break. The breakdown is the crate's full scoring (groups, territories, dead groups), which
-//! allocates; it is the evaluation of a slow, deep game, where the search reaches few plies.
-//! The default player is MCTS (the crate's `default_engine`); this engine exists for the
-//! `alphabeta` name and for comparisons.
+//! The evaluation is [`AsIfEnded`]; [`alphabeta_engine`] puts it under alpha-beta search.
 
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::Engine;
 
 use crate::position::{Color, Position};
 
-/// The score breakdown "as if ended now", for the seat to move (see the [module docs](self)).
+/// The evaluation of Sundraval for alpha-beta: a position's score breakdown as if the game
+/// ended now ([`Position::score_breakdown`]), turned into hundredths for the seat to move. The
+/// seed rule
+/// compares the living groups' territory counts largest first, so the largest count weighs
+/// most ([`AsIfEnded::FIRST_COUNT`] per territory), then every territory of a living group
+/// ([`AsIfEnded::COUNT`]), then every point of territory ([`AsIfEnded::POINT`]) as the tie
+/// break. The breakdown is the crate's full scoring (groups, territories, dead groups), which
+/// allocates; it is the evaluation of a slow, deep game, where the search reaches few plies.
+/// The default player is MCTS (the crate's `default_engine`); this engine exists for the
+/// `alphabeta` name and for comparisons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AsIfEnded;
 

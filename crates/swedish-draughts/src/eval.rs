@@ -1,23 +1,6 @@
 //! The default player: alpha-beta search with a hand-made evaluation of the position.
 //!
-//! The evaluation ([`DraughtsEval`]) is a sum of a few terms, each computed for both sides with
-//! a handful of bit counts on the position's bitboards (no move generation), in hundredths of a
-//! man for the player to move:
-//! - **material**: a man is worth [`Weights::man`], a dame [`Weights::dame`] (a flying dame
-//!   controls whole diagonals, so it is worth several men);
-//! - **advancement**: each man gains [`Weights::advance`] per row it has advanced from its own
-//!   first row (men that near promotion tie the opponent down);
-//! - **back-rank guard**: each man still on its own first row gains [`Weights::guard`] while
-//!   the opponent has men that could be promoted there (a guarded back rank keeps them out);
-//! - **mobility**: each free one-step move of a man (forward) or a dame (any diagonal) gains
-//!   [`Weights::mobility`] (a side with few free moves is soon forced into bad exchanges);
-//! - **tempo**: the player to move gains [`Weights::tempo`] (having the move is worth a little,
-//!   and the term makes odd and even search depths agree better).
-//!
-//! Captures are compulsory, so the search needs no quiescence search: when one capture is
-//! forced, the single-reply extension of the search
-//! ([`AlphaBetaConfig::max_extensions`](game_core::search::AlphaBetaConfig)) looks one ply
-//! further at no cost in depth.
+//! The evaluation is [`DraughtsEval`]; [`default_engine`] puts it under alpha-beta search.
 
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::Engine;
@@ -56,7 +39,24 @@ impl Default for Weights {
     }
 }
 
-/// The default evaluation of Swedish Draughts positions (see the [module docs](self)).
+/// The default evaluation of Swedish Draughts positions: a sum of a few terms, each computed for both sides with
+/// a handful of bit counts on the position's bitboards (no move generation), in hundredths of a
+/// man for the player to move:
+/// - **material**: a man is worth [`Weights::man`], a dame [`Weights::dame`] (a flying dame
+///   controls whole diagonals, so it is worth several men);
+/// - **advancement**: each man gains [`Weights::advance`] per row it has advanced from its own
+///   first row (men that near promotion tie the opponent down);
+/// - **back-rank guard**: each man still on its own first row gains [`Weights::guard`] while
+///   the opponent has men that could be promoted there (a guarded back rank keeps them out);
+/// - **mobility**: each free one-step move of a man (forward) or a dame (any diagonal) gains
+///   [`Weights::mobility`] (a side with few free moves is soon forced into bad exchanges);
+/// - **tempo**: the player to move gains [`Weights::tempo`] (having the move is worth a little,
+///   and the term makes odd and even search depths agree better).
+///
+/// Captures are compulsory, so the search needs no quiescence search: when one capture is
+/// forced, the single-reply extension of the search
+/// ([`AlphaBetaConfig::max_extensions`](game_core::search::AlphaBetaConfig)) looks one ply
+/// further at no cost in depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DraughtsEval {
     /// The weights of the terms.
