@@ -7,7 +7,7 @@ mod common;
 
 use std::hint::black_box;
 
-use cheversi::game_core::search::AlphaBeta;
+use cheversi::game_core::search::{AlphaBeta, AlphaBetaConfig};
 use cheversi::game_core::{perft, random_playout, Engine, GameRecord, Limits, Rng, StopFlag};
 use cheversi::{default_config, RunningScore};
 use cheversi::{Game, Move, Position, Solver};
@@ -167,12 +167,16 @@ fn alphabeta(c: &mut Criterion) {
     group.sample_size(10);
     let positions = positions();
     for (name, start, depth) in [
-        ("start", positions[0], 3u32),
-        ("after-4", positions[3], 4),
-        ("after-10", positions[6], 5),
+        ("start", positions[0], 4u32),
+        ("after-4", positions[3], 5),
+        ("after-10", positions[6], 6),
     ] {
-        let mut engine =
-            AlphaBeta::new(RunningScore, default_config()).expect("Cheversi has two players");
+        // A small table, so that clearing it does not weigh on the measurement.
+        let config = AlphaBetaConfig {
+            tt_megabytes: 1,
+            ..default_config()
+        };
+        let mut engine = AlphaBeta::new(RunningScore, config).expect("Cheversi has two players");
         let record = GameRecord::new(start);
         let limits = Limits::depth(depth);
         let stop = StopFlag::new();
