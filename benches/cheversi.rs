@@ -1,12 +1,15 @@
 //! Criterion benches for cheversi: placement generation, the full score evaluation, perft from
 //! the start (with and without bulk counting at the last ply), random playouts and the endgame
-//! solver. Run with `cargo bench --bench cheversi`.
+//! solver, and the default player's alpha-beta search (nodes per second at a fixed depth from a
+//! cleared table, without the solver). Run with `cargo bench --bench cheversi`.
 
 mod common;
 
 use std::hint::black_box;
 
-use cheversi::game_core::{perft, random_playout, Rng};
+use cheversi::game_core::search::{AlphaBeta, AlphaBetaConfig};
+use cheversi::game_core::{perft, random_playout, Engine, GameRecord, Limits, Rng, StopFlag};
+use cheversi::{default_config, RunningScore};
 use cheversi::{Game, Move, Position, Solver};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -157,5 +160,47 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, score, perft_bench, playouts, solver);
+/// Alpha-beta on the running score to a fixed depth, the table cleared before each search:
+/// one element is one position visited.
+fn alphabeta(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cheversi/alphabeta");
+    group.sample_size(10);
+    let positions = positions();
+    for (name, start, depth) in [
+        ("start", positions[0], 4u32),
+        ("after-4", positions[3], 5),
+        ("after-10", positions[6], 6),
+    ] {
+        // A small table, so that clearing it does not weigh on the measurement.
+        let config = AlphaBetaConfig {
+            tt_megabytes: 1,
+            ..default_config()
+        };
+        let mut engine = AlphaBeta::new(RunningScore, config).expect("Cheversi has two players");
+        let record = GameRecord::new(start);
+        let limits = Limits::depth(depth);
+        let stop = StopFlag::new();
+        let mut search = move || {
+            engine.new_game();
+            engine
+                .search(&record, &limits, &stop, &mut |_| {})
+                .info
+                .nodes
+        };
+        let nodes = search();
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}/depth_{depth}"), |b| b.iter(&mut search));
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen,
+    score,
+    perft_bench,
+    playouts,
+    solver,
+    alphabeta
+);
 criterion_main!(benches);

@@ -1,6 +1,7 @@
 //! Criterion benches for swedish-draughts: legal move generation on the starts and on
 //! capture-heavy middle games, perft from the starts (the generic game-core perft with bulk
-//! counting at the last ply, and the crate's own fast perft), random playouts.
+//! counting at the last ply, and the crate's own fast perft), random playouts, and the
+//! default player's alpha-beta search (nodes per second at a fixed depth from a cleared table).
 //! Run with `cargo bench --bench swedish_draughts`.
 
 mod common;
@@ -8,8 +9,9 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use swedish_draughts::game_core::{random_playout, Rng};
-use swedish_draughts::{Game, Position};
+use swedish_draughts::game_core::search::AlphaBetaConfig;
+use swedish_draughts::game_core::{random_playout, Engine, GameRecord, Limits, Rng, StopFlag};
+use swedish_draughts::{alphabeta_with, default_config, DraughtsEval, Game, Position};
 
 /// Named positions for move generation (10x10 unless the name says 8x8).
 const MIDGAMES: &[(&str, &str)] = &[
@@ -91,5 +93,46 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, playouts);
+/// Alpha-beta with the default evaluation to a fixed depth, the table cleared before each
+/// search: one element is one position visited.
+fn alphabeta(c: &mut Criterion) {
+    let mut group = c.benchmark_group("swedish-draughts/alphabeta");
+    group.sample_size(10);
+    let midgame = |name: &str| {
+        let text = MIDGAMES
+            .iter()
+            .find(|m| m.0 == name)
+            .expect("a named middle game")
+            .1;
+        text.parse::<Position>().expect("valid position")
+    };
+    for (name, start, depth) in [
+        ("start-10x10", Position::start(), 9u32),
+        ("start-8x8", Position::start_8x8(), 11),
+        ("midgame-quiet", midgame("midgame-quiet"), 9),
+        ("midgame-dame-men", midgame("midgame-dame-men"), 8),
+    ] {
+        let config = AlphaBetaConfig {
+            tt_megabytes: 1,
+            ..default_config()
+        };
+        let mut engine = alphabeta_with(DraughtsEval::default(), config);
+        let record = GameRecord::new(start);
+        let limits = Limits::depth(depth);
+        let stop = StopFlag::new();
+        let mut search = move || {
+            engine.new_game();
+            engine
+                .search(&record, &limits, &stop, &mut |_| {})
+                .info
+                .nodes
+        };
+        let nodes = search();
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}/depth_{depth}"), |b| b.iter(&mut search));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft_bench, playouts, alphabeta);
 criterion_main!(benches);

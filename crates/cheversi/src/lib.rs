@@ -56,11 +56,34 @@
 //! # Ok::<(), solver::TooFarFromEnd>(())
 //! ```
 
+//!
+//! ## Default player
+//!
+//! [`default_engine`] is a [`CheversiPlayer`]: alpha-beta search
+//! (`game_core::search::AlphaBeta`) on the running score difference ([`RunningScore`]) until
+//! [`DEFAULT_HANDOVER`] placements are left, then the exact [`solver`]. The running score is
+//! the right evaluation for this game: pieces never move, so it is the exact final score when
+//! nobody places again, and a few plies of search see the attacks each placement opens or
+//! blocks. Near the end the branching shrinks (one kind left per side, forced kings), and the
+//! solver plays perfectly from there on, maximising the final score difference.
+//!
+//! ```
+//! use cheversi::{default_engine, Game, GameRecord, Position};
+//! use cheversi::game_core::Limits;
+//!
+//! let mut engine = default_engine(0);
+//! let mut record = GameRecord::new(Position::start());
+//! let mv = engine.choose_move(&record, &Limits::depth(2)).expect("a move");
+//! record.play(mv)?;
+//! # Ok::<(), cheversi::game_core::RecordError>(())
+//! ```
+
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod board;
+mod eval;
 pub mod movegen;
 pub mod notation;
 mod position;
@@ -70,6 +93,7 @@ mod svg;
 mod zobrist;
 
 pub use board::{Bitboard, Square};
+pub use eval::{default_config, default_engine, CheversiPlayer, RunningScore, DEFAULT_HANDOVER};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use movegen::Placements;
 pub use position::{Color, Kind, Move, Position, PLACEMENTS};

@@ -81,6 +81,7 @@
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod alphabeta_eval;
 mod board;
 mod eval;
 mod movegen;
@@ -90,6 +91,7 @@ pub mod solver;
 mod svg;
 mod zobrist;
 
+pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};

@@ -65,6 +65,7 @@
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod alphabeta_eval;
 mod board;
 mod eval;
 mod movegen;
@@ -74,6 +75,7 @@ mod score;
 mod svg;
 mod zobrist;
 
+pub use alphabeta_eval::{alphabeta_engine, AsIfEnded};
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use eval::{default_engine, mcts_engine, SundravalRollout};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};

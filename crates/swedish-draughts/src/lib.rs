@@ -88,11 +88,37 @@
 //! let _record = GameRecord::with_rules(Position::start(), no_fifty);
 //! ```
 
+//!
+//! ## Default player
+//!
+//! [`default_engine`] is alpha-beta search (`game_core::search::AlphaBeta`) with
+//! [`DraughtsEval`]: material (a dame is worth three men: it flies along whole diagonals),
+//! advancement of the men, a guard on the back rank while the opponent can still promote,
+//! mobility (free one-step moves) and a small tempo bonus for the player to move. Draughts
+//! suits alpha-beta: the branching is small (about 9 moves in the opening, often a single
+//! forced capture), so the search reaches 8–10 plies in a fraction of a second, and since
+//! captures are compulsory there is no quiescence explosion — a single forced reply is simply
+//! searched one ply deeper. The search treats a repeated position as a draw and counts the
+//! 50-ply rule along its lines, so it neither walks into a repetition when ahead nor misses
+//! one when behind.
+//!
+//! ```
+//! use swedish_draughts::{default_engine, GameRecord, Position};
+//! use swedish_draughts::game_core::{Limits, Game};
+//!
+//! let mut engine = default_engine(0);
+//! let mut record = GameRecord::new(Position::start());
+//! let mv = engine.choose_move(&record, &Limits::depth(4)).expect("a move");
+//! record.play(mv)?;
+//! # Ok::<(), swedish_draughts::game_core::RecordError>(())
+//! ```
+
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod perft;
@@ -101,6 +127,9 @@ mod svg;
 mod zobrist;
 
 pub use board::Square;
+pub use eval::{
+    alphabeta_with, default_config, default_engine, DraughtsEval, Weights, DEFAULT_MAX_DEPTH,
+};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use position::{Color, Move, Piece, Position};
 pub use svg::SvgOptions;

@@ -21,6 +21,11 @@ use core::time::Duration;
 
 use crate::{Game, GameRecord};
 
+pub mod alphabeta;
+mod tt;
+
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, MAX_EVAL};
+
 /// How long a search may run. Every limit that is set applies; the search stops at the first
 /// one reached. With no limit at all the search runs until its [`StopFlag`] is raised (or, for
 /// a search that can finish, until it has nothing left to search).

@@ -1,0 +1,216 @@
+//! The default player: alpha-beta on the running score, handing over to the exact endgame
+//! [`Solver`] when few placements are left.
+//!
+//! The running score difference is the natural evaluation of Cheversi: pieces never move or
+//! leave, so it is the exact final result when nobody places again, and each placement changes
+//! it by a bounded amount. [`RunningScore`] values a position by it (in hundredths of a
+//! point, for the player to move). [`CheversiPlayer`] searches with it until
+//! [`CheversiPlayer::handover`] placements are left, and from there plays the solver's exact
+//! best placement.
+
+use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
+use game_core::{Engine, Game, GameRecord, Limits, Score, SearchInfo, SearchResult, StopFlag};
+
+use crate::position::{Color, Move, Position};
+use crate::score::scores;
+use crate::solver::Solver;
+
+/// The running score difference, for the player to move, in hundredths of a point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunningScore;
+
+impl Evaluator<Position> for RunningScore {
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let s = scores(pos);
+        let me = pos.side_to_move().index();
+        (s[me] as i32 - s[1 - me] as i32) * 100
+    }
+}
+
+/// The placements left from which the default player hands over to the solver (the solver's
+/// own default reach, [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]).
+pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
+
+/// Alpha-beta with [`RunningScore`] in the opening and middle game, the exact [`Solver`] for
+/// the last [`CheversiPlayer::handover`] placements.
+///
+/// The solver is exact and ignores the search limits (within its reach it is fast: see the
+/// [solver's measurements](crate::solver)); a score it proves is reported as a win, loss or draw
+/// in the plies of its principal variation.
+#[derive(Debug)]
+pub struct CheversiPlayer {
+    search: AlphaBeta<Position, RunningScore>,
+    solver: Solver,
+    handover: u8,
+}
+
+impl CheversiPlayer {
+    /// A player with the given search settings, handing over to the solver at `handover`
+    /// placements left (0: never).
+    pub fn new(config: AlphaBetaConfig, handover: u8) -> CheversiPlayer {
+        let search = match AlphaBeta::new(RunningScore, config) {
+            Ok(search) => search,
+            // Cheversi has two players, which is all `AlphaBeta::new` checks.
+            Err(err) => unreachable!("{err}"),
+        };
+        CheversiPlayer {
+            search,
+            solver: Solver::with_table_bits(20).with_max_placements_left(handover),
+            handover,
+        }
+    }
+
+    /// The placements left at which the solver takes over.
+    pub fn handover(&self) -> u8 {
+        self.handover
+    }
+
+    /// The solver's answer, with its principal variation (each next move solved in turn: the
+    /// solver's table makes those solves cheap).
+    fn solve(&mut self, root: &Position) -> Option<SearchResult<Move>> {
+        let first = self.solver.solve(root).ok()?;
+        let mut nodes = first.nodes;
+        let mut pv = Vec::new();
+        let mut pos = *root;
+        let mut next = first.best_move;
+        while let Some(mv) = next {
+            pv.push(mv);
+            pos.play_unchecked(mv);
+            let step = self.solver.solve(&pos).ok()?;
+            nodes += step.nodes;
+            next = step.best_move;
+        }
+        let mine = match root.side_to_move() {
+            Color::White => first.score_difference,
+            Color::Black => -first.score_difference,
+        };
+        let plies = pv.len() as u32;
+        let score = match mine.cmp(&0) {
+            core::cmp::Ordering::Greater => Score::WinIn(plies),
+            core::cmp::Ordering::Less => Score::LossIn(plies),
+            core::cmp::Ordering::Equal => Score::Draw,
+        };
+        Some(SearchResult {
+            best_move: first.best_move,
+            info: SearchInfo {
+                depth: plies,
+                nodes,
+                score: Some(score),
+                pv,
+                elapsed: core::time::Duration::ZERO,
+            },
+        })
+    }
+}
+
+impl Engine<Position> for CheversiPlayer {
+    fn name(&self) -> String {
+        "alphabeta".to_owned()
+    }
+
+    fn search(
+        &mut self,
+        record: &GameRecord<Position>,
+        limits: &Limits,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        let root = *record.current();
+        if record.outcome().is_none() && root.placements_left() <= self.handover {
+            let started = std::time::Instant::now();
+            if let Some(mut result) = self.solve(&root) {
+                result.info.elapsed = started.elapsed();
+                report(&result.info);
+                return result;
+            }
+        }
+        self.search.search(record, limits, stop, report)
+    }
+
+    fn new_game(&mut self) {
+        self.search.new_game();
+        self.solver.clear();
+    }
+}
+
+/// The default player's search settings: a 16 MiB table, at most 16 plies (the whole game)
+/// when no limit says otherwise, the single-reply extension on.
+pub fn default_config() -> AlphaBetaConfig {
+    AlphaBetaConfig {
+        tt_megabytes: 16,
+        max_depth: 16,
+        max_extensions: 4,
+        name: "alphabeta",
+    }
+}
+
+/// The default player: [`CheversiPlayer`] with [`default_config`] and the solver from
+/// [`DEFAULT_HANDOVER`] placements left. It is deterministic, so `seed` is not used (it is
+/// taken for the same signature as every game's default player).
+///
+/// ```
+/// use cheversi::{default_engine, Game, GameRecord, Position};
+/// use cheversi::game_core::Limits;
+///
+/// let mut engine = default_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::depth(2)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// ```
+pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    let _ = seed;
+    Box::new(CheversiPlayer::new(default_config(), DEFAULT_HANDOVER))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn running_score_is_for_the_player_to_move() {
+        // The scores themselves are the crate's (tested in its score tests); here only the
+        // sign convention and the unit: hundredths of a point, for the player to move.
+        let mut pos = Position::start();
+        for text in ["Ke4", "Nd3"] {
+            let mv = pos.parse_move(text).expect("move");
+            pos.play(mv).expect("legal");
+        }
+        let [white, black] = pos.scores();
+        assert_eq!(pos.side_to_move(), Color::White);
+        assert_eq!(
+            RunningScore.evaluate(&pos),
+            (white as i32 - black as i32) * 100
+        );
+        let mv = pos.parse_move("Qe3").expect("move");
+        pos.play(mv).expect("legal");
+        let [white, black] = pos.scores();
+        assert_eq!(
+            RunningScore.evaluate(&pos),
+            (black as i32 - white as i32) * 100
+        );
+    }
+
+    #[test]
+    fn the_solver_plays_the_last_placements() {
+        let mut pos = Position::start();
+        let mut rng = game_core::Rng::new(3);
+        while pos.placements_left() > 3 && pos.outcome().is_none() {
+            let moves = pos.legal_moves();
+            pos.play_unchecked(*rng.choose(&moves).expect("a move"));
+        }
+        let record = GameRecord::new(pos);
+        let mut player = CheversiPlayer::new(default_config(), 4);
+        let result = player.search(&record, &Limits::depth(1), &StopFlag::new(), &mut |_| {});
+        let exact = crate::solver::solve(&pos).expect("near the end");
+        assert_eq!(result.best_move, exact.best_move);
+        // The principal variation plays the game out, and its end has the solver's score.
+        let mut end = pos;
+        for &mv in &result.info.pv {
+            end.play(mv).expect("legal");
+        }
+        assert!(end.outcome().is_some());
+        let [white, black] = end.scores();
+        assert_eq!(white as i32 - black as i32, exact.score_difference);
+    }
+}
