@@ -1,6 +1,5 @@
-//! Criterion benches of the generic MCTS with uniformly random rollouts (the default
-//! `Describe::mcts_engine` of the games without a rollout policy of their own): Cheversi and
-//! Swedish Draughts. The games with their own rollouts are measured in their benches
+//! Criterion benches of the generic MCTS with uniformly random rollouts (the `mcts_engine` of
+//! the games without a rollout policy of their own): Cheversi and Swedish Draughts. The games with their own rollouts are measured in their benches
 //! (`kvarn3/mcts`, `sundraval/mcts`, `svendo/mcts`). Run with
 //! `cargo bench --bench mcts -- --warm-up-time 1 --measurement-time 3 mcts`.
 
@@ -9,26 +8,21 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Thro
 use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::{Engine, Game, GameRecord, Limits};
 
-use boardrules::games::RANDOM_ROLLOUT_PLY_CAP;
-
 /// `GAME/mcts/NAME`: MCTS searches of `iterations` iterations from `pos` with random rollouts
-/// capped as the registry's MCTS caps them, each from a fresh tree (no reuse), so criterion
+/// of at most `rollout_cap` plies (the game crate's `ROLLOUT_PLY_CAP`), each from a fresh tree (no reuse), so criterion
 /// reports iterations per second.
 fn mcts_search<G: Game>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     pos: G,
     iterations: u64,
+    rollout_cap: u32,
 ) {
     let config = MctsConfig {
         reuse_tree: false,
         ..MctsConfig::default()
     };
-    let mut engine = Mcts::new(
-        RandomRollout::<G>::new(RANDOM_ROLLOUT_PLY_CAP),
-        config,
-        0xBE7C,
-    );
+    let mut engine = Mcts::new(RandomRollout::<G>::new(rollout_cap), config, 0xBE7C);
     let record = GameRecord::new(pos);
     let limits = Limits::iterations(iterations);
     group.throughput(Throughput::Elements(iterations));
@@ -43,7 +37,7 @@ fn cheversi(c: &mut Criterion) {
         ("middle", "8/8/8/2rbnr2/2RBKN2/2nNR3/3bB3/8 b e2"),
     ] {
         let pos: cheversi::Position = text.parse().expect("valid position");
-        mcts_search(&mut group, name, pos, 5_000);
+        mcts_search(&mut group, name, pos, 5_000, cheversi::ROLLOUT_PLY_CAP);
     }
     group.finish();
 }
@@ -59,7 +53,13 @@ fn draughts(c: &mut Criterion) {
         ("start", swedish_draughts::Position::start()),
         ("midgame_quiet", quiet),
     ] {
-        mcts_search(&mut group, name, pos, 2_000);
+        mcts_search(
+            &mut group,
+            name,
+            pos,
+            2_000,
+            swedish_draughts::ROLLOUT_PLY_CAP,
+        );
     }
     group.finish();
 }

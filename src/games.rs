@@ -4,7 +4,6 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::{Engine, Game, Outcome, ParsePositionError, SizeError};
 use thiserror::Error;
 
@@ -43,19 +42,9 @@ pub trait Describe: Game {
         None
     }
 
-    /// The game's MCTS player with its rollout policy. By default the generic MCTS with
-    /// uniformly random rollouts capped at [`RANDOM_ROLLOUT_PLY_CAP`] plies (a draw at the cap).
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        Box::new(Mcts::new(
-            RandomRollout::<Self>::new(RANDOM_ROLLOUT_PLY_CAP),
-            MctsConfig::default(),
-            seed,
-        ))
-    }
+    /// The game's MCTS player with its rollout policy (its crate's `mcts_engine`).
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>>;
 }
-
-/// The ply cap of the random rollouts of [`Describe::mcts_engine`]'s default.
-pub const RANDOM_ROLLOUT_PLY_CAP: u32 = 100;
 
 /// Generic code run with the game type that a name stands for.
 pub trait GameVisitor {
@@ -177,8 +166,15 @@ impl Describe for cheversi::Position {
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        // replaced by the alpha-beta default at merge
-        Self::mcts_engine(seed)
+        cheversi::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(cheversi::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        cheversi::mcts_engine(seed)
     }
 }
 
@@ -206,8 +202,12 @@ impl Describe for sundraval::Position {
         sundraval::default_engine(seed)
     }
 
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(sundraval::alphabeta_engine(seed))
+    }
+
     fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        Box::new(sundraval::mcts_engine(seed))
+        sundraval::mcts_engine(seed)
     }
 }
 
@@ -235,8 +235,12 @@ impl Describe for kvarn3::Position {
         kvarn3::default_engine(seed)
     }
 
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(kvarn3::alphabeta_engine(seed))
+    }
+
     fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        Box::new(kvarn3::mcts_engine(seed))
+        kvarn3::mcts_engine(seed)
     }
 }
 
@@ -265,7 +269,7 @@ impl Describe for svendo::Position {
     }
 
     fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        Box::new(svendo::mcts_engine(seed))
+        svendo::mcts_engine(seed)
     }
 }
 
@@ -285,7 +289,14 @@ impl Describe for swedish_draughts::Position {
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        // replaced by the alpha-beta default at merge
-        Self::mcts_engine(seed)
+        swedish_draughts::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(swedish_draughts::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        swedish_draughts::mcts_engine(seed)
     }
 }

@@ -8,6 +8,7 @@
 //! [`CheversiPlayer::handover`] placements are left, and from there plays the solver's exact
 //! best placement.
 
+use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::{Engine, Game, GameRecord, Limits, Score, SearchInfo, SearchResult, StopFlag};
 
@@ -161,6 +162,30 @@ pub fn default_config() -> AlphaBetaConfig {
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     let _ = seed;
     Box::new(CheversiPlayer::new(default_config(), DEFAULT_HANDOVER))
+}
+
+/// The `alphabeta` engine of the registry: plain alpha-beta on [`RunningScore`] with
+/// [`default_config`], without the solver (the default player adds the solver near the end).
+pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    let _ = seed;
+    match AlphaBeta::new(RunningScore, default_config()) {
+        Ok(engine) => Box::new(engine),
+        // Cheversi has two players, which is all `AlphaBeta::new` checks.
+        Err(err) => unreachable!("{err}"),
+    }
+}
+
+/// The plies a random rollout of [`mcts_engine`] plays at most: the whole game (16
+/// placements), so every rollout is scored by the game's own end.
+pub const ROLLOUT_PLY_CAP: u32 = 16;
+
+/// The generic MCTS with uniformly random rollouts to the end of the game, seeded with `seed`.
+pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(Mcts::new(
+        RandomRollout::new(ROLLOUT_PLY_CAP),
+        MctsConfig::default(),
+        seed,
+    ))
 }
 
 #[cfg(test)]

@@ -93,7 +93,10 @@ mod svg;
 mod zobrist;
 
 pub use board::{Bitboard, Square};
-pub use eval::{default_config, default_engine, CheversiPlayer, RunningScore, DEFAULT_HANDOVER};
+pub use eval::{
+    alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RunningScore,
+    DEFAULT_HANDOVER, ROLLOUT_PLY_CAP,
+};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use movegen::Placements;
 pub use position::{Color, Kind, Move, Position, PLACEMENTS};

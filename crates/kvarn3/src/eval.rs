@@ -125,8 +125,8 @@ impl LeafEvaluator<Position> for Kvarn3Rollout {
 }
 
 /// The generic MCTS with [`Kvarn3Rollout`], seeded with `seed`.
-pub fn mcts_engine(seed: u64) -> Mcts<Position, Kvarn3Rollout> {
-    Mcts::new(Kvarn3Rollout, MctsConfig::default(), seed)
+pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(Mcts::new(Kvarn3Rollout, MctsConfig::default(), seed))
 }
 
 /// The default player: [`SolverEngine`], perfect play (see the crate docs, "Default player").

@@ -98,7 +98,7 @@ fn random(seed: u64) -> Box<dyn Engine<Position>> {
 }
 
 fn mcts(seed: u64) -> Box<dyn Engine<Position>> {
-    Box::new(mcts_engine(seed))
+    mcts_engine(seed)
 }
 
 #[test]

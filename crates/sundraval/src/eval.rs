@@ -86,11 +86,11 @@ impl LeafEvaluator<Position> for SundravalRollout {
 }
 
 /// The generic MCTS with [`SundravalRollout`], seeded with `seed`.
-pub fn mcts_engine(seed: u64) -> Mcts<Position, SundravalRollout> {
-    Mcts::new(SundravalRollout, MctsConfig::default(), seed)
+pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(Mcts::new(SundravalRollout, MctsConfig::default(), seed))
 }
 
 /// The default player: MCTS with [`SundravalRollout`] (see the crate docs, "Default player").
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
-    Box::new(mcts_engine(seed))
+    mcts_engine(seed)
 }

@@ -60,12 +60,12 @@ impl LeafEvaluator<Position> for SvendoRollout {
 }
 
 /// The generic three-player MCTS with [`SvendoRollout`], seeded with `seed`.
-pub fn mcts_engine(seed: u64) -> Mcts<Position, SvendoRollout> {
-    Mcts::new(SvendoRollout::new(), MctsConfig::default(), seed)
+pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(Mcts::new(SvendoRollout::new(), MctsConfig::default(), seed))
 }
 
 /// The default player: three-player MCTS with [`SvendoRollout`] (see the crate docs,
 /// "Default player").
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
-    Box::new(mcts_engine(seed))
+    mcts_engine(seed)
 }

@@ -2,6 +2,7 @@
 //!
 //! The evaluation is [`DraughtsEval`]; [`default_engine`] puts it under alpha-beta search.
 
+use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::Engine;
 
@@ -178,6 +179,25 @@ pub fn default_config() -> AlphaBetaConfig {
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     let _ = seed;
     Box::new(alphabeta_with(DraughtsEval::default(), default_config()))
+}
+
+/// The `alphabeta` engine of the registry: the default player (alpha-beta with
+/// [`DraughtsEval`]), under the name every game uses.
+pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    default_engine(seed)
+}
+
+/// The plies a random rollout of [`mcts_engine`] plays at most (a draw when it stops there).
+pub const ROLLOUT_PLY_CAP: u32 = 100;
+
+/// The generic MCTS with uniformly random rollouts of at most [`ROLLOUT_PLY_CAP`] plies,
+/// seeded with `seed` (a reference to compare the default player with).
+pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
+    Box::new(Mcts::new(
+        RandomRollout::new(ROLLOUT_PLY_CAP),
+        MctsConfig::default(),
+        seed,
+    ))
 }
 
 /// An alpha-beta engine with the given evaluation and settings.

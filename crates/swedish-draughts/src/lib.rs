@@ -128,7 +128,8 @@ mod zobrist;
 
 pub use board::Square;
 pub use eval::{
-    alphabeta_with, default_config, default_engine, DraughtsEval, Weights, DEFAULT_MAX_DEPTH,
+    alphabeta_engine, alphabeta_with, default_config, default_engine, mcts_engine, DraughtsEval,
+    Weights, DEFAULT_MAX_DEPTH, ROLLOUT_PLY_CAP,
 };
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use position::{Color, Move, Piece, Position};
