@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example play -- GAME [--size N] [--engine NAME] [--seat N] [--time MS]
+//!     [--svg FILE]
 //! ```
 //!
 //! `--seat` is the person's seat in the game's order (1 moves first; default 1), `none` for
@@ -9,7 +10,9 @@
 //! is played by the engine `--engine` (default `default`) with `--time` ms a move (default
 //! 1000). The board is drawn after every move with the last move named; moves are typed in
 //! the game's notation, and `moves`, `hint`, `undo`, `help` and `quit` work. It reads its
-//! input line by line, so it can be driven through a pipe.
+//! input line by line, so it can be driven through a pipe. With `--svg FILE` the picture of
+//! the position (the last move marked) is rewritten after every move, so it can be kept open
+//! in a browser or an image viewer.
 
 mod common;
 
@@ -23,7 +26,7 @@ use common::{quoted, Failure, Out};
 use game_core::{Engine, Game, GameRecord, Limits};
 
 const USAGE: &str =
-    "usage: play GAME [--size N] [--engine NAME] [--seat N|none|all|N,M] [--time MS]
+    "usage: play GAME [--size N] [--engine NAME] [--seat N|none|all|N,M] [--time MS] [--svg FILE]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo
 engines: default, random, mcts, alphabeta (two-player games), with an optional budget: mcts:20000";
 
@@ -45,7 +48,11 @@ struct Play {
     engine: String,
     seats: Seats,
     time: Duration,
+    svg: Option<String>,
 }
+
+/// The width of the `--svg` picture, in pixels.
+const SVG_SIZE: u32 = 600;
 
 /// Who sits where: `true` for a person.
 #[derive(Clone, Debug)]
@@ -135,8 +142,17 @@ fn engines_for<G: Describe>(name: &str, seats: &Seats) -> Result<Vec<SeatEngine<
         .collect()
 }
 
-fn show_position<G: Describe>(record: &GameRecord<G>, out: &mut Out) -> io::Result<()> {
+fn show_position<G: Describe>(
+    record: &GameRecord<G>,
+    svg: Option<&str>,
+    out: &mut Out,
+) -> Result<(), Failure> {
     let pos = record.current();
+    if let Some(path) = svg {
+        std::fs::write(path, pos.svg(record.moves().last().copied(), SVG_SIZE)).map_err(|e| {
+            Failure::Usage(format!("cannot write the picture to {}: {e}", quoted(path)))
+        })?;
+    }
     out.line("")?;
     out.line(pos.diagram())?;
     if let (Some(&mv), Some(before)) = (
@@ -182,6 +198,7 @@ impl GameVisitor for Play {
         let mut hint_engine = engine_by_name::<G>(&self.engine, 0).map_err(|e| e.to_string())?;
         let limits = Limits::time(self.time);
         let mut record = GameRecord::new(start);
+        let svg = self.svg.as_deref();
         let mut out = Out::new();
         let mut input = io::stdin().lock();
         out.line(format!(
@@ -201,7 +218,7 @@ impl GameVisitor for Play {
                 .collect::<Vec<_>>()
                 .join(", ")
         ))?;
-        show_position(&record, &mut out)?;
+        show_position(&record, svg, &mut out)?;
         while record.outcome().is_none() {
             let pos = *record.current();
             let seat = G::player_index(pos.to_move());
@@ -214,7 +231,7 @@ impl GameVisitor for Play {
                     out.line(format!("the engine chose an illegal move {text}; stopping"))?;
                     break;
                 }
-                show_position(&record, &mut out)?;
+                show_position(&record, svg, &mut out)?;
                 continue;
             }
             out.prompt(format!("{} to move> ", pos.color_name(pos.to_move())))?;
@@ -250,11 +267,11 @@ impl GameVisitor for Play {
                     if undone == 0 {
                         out.line("nothing to undo")?;
                     } else {
-                        show_position(&record, &mut out)?;
+                        show_position(&record, svg, &mut out)?;
                     }
                 }
                 text => match record.play_text(text) {
-                    Ok(_) => show_position(&record, &mut out)?,
+                    Ok(_) => show_position(&record, svg, &mut out)?,
                     Err(err) => out.line(format!(
                         "{err}\nlegal moves include: {}",
                         legal_texts(&record, MOVES_SUGGESTED)
@@ -274,6 +291,7 @@ fn parse_options() -> Result<(String, Play), Failure> {
         engine: "default".to_owned(),
         seats: Seats::People(vec![0]),
         time: Duration::from_millis(1000),
+        svg: None,
     };
     let mut words = common::utf8_args()?.into_iter();
     while let Some(word) = words.next() {
@@ -305,6 +323,7 @@ fn parse_options() -> Result<(String, Play), Failure> {
                 )
             }
             "--engine" => play.engine = value,
+            "--svg" => play.svg = Some(value),
             "--seat" => play.seats = parse_seats(&value)?,
             "--time" => play.time = Duration::from_millis(number(&value)?.max(1)),
             _ => {

@@ -1,27 +1,14 @@
 //! The command-line tools driven as other programs drive them: through pipes.
 //!
-//! `cargo test` builds the examples next to the test binaries (`target/<profile>/examples/`),
-//! so the tests run those builds.
+//! The examples are the ones `cargo test` built (see `common`).
+
+mod common;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-/// The built example `name`.
-fn example(name: &str) -> PathBuf {
-    let mut dir = std::env::current_exe().expect("the test binary has a path");
-    dir.pop(); // the test binary
-    if dir.ends_with("deps") {
-        dir.pop();
-    }
-    let path = dir.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: cargo test builds the examples; run it through cargo",
-        path.display()
-    );
-    path
-}
+use common::example;
 
 /// Runs example `name` with `args`, feeding `input` on stdin, and returns what it did.
 fn run(name: &str, args: &[&str], input: &[u8]) -> Output {

@@ -1,7 +1,9 @@
 //! The `show` tool's outcome line for Swedish Draughts' 50-ply rule: 50 plies of dame moves
 //! without a capture end in `outcome: draw (…)`, 49 in `outcome: none`. Checked twice: on the
 //! path the tool takes (`games::setup`, `GameRecord::new`, `games::outcome_line`), and by
-//! running the tool itself (`cargo run --example show`).
+//! running the tool itself (the `show` example that `cargo test` built).
+
+mod common;
 
 use std::process::Command;
 
@@ -66,16 +68,8 @@ fn fifty_dame_plies_draw_on_the_path_show_takes() {
 
 /// The last line `show` prints for these moves.
 fn show_outcome(moves: &[String]) -> String {
-    let output = Command::new(env!("CARGO"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "run",
-            "--quiet",
-            "--example",
-            "show",
-            "--",
-            "swedish-draughts",
-        ])
+    let output = Command::new(common::example("show"))
+        .arg("swedish-draughts")
         .args(["--fen", START, "--moves", &moves.join(" ")])
         .output()
         .expect("cargo runs");

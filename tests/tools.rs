@@ -2,24 +2,14 @@
 //! depths, huge arguments, a reader that closes the pipe early and a full disk. Each must end
 //! with a message and an exit code, never a panic.
 //!
-//! `cargo test` builds the examples before it runs the tests, so they are run from
-//! `target/<profile>/examples/`.
+//! The examples are the ones `cargo test` built (see `common`).
+
+mod common;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-/// The path of an example built for this test run.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // target/<profile>/deps/tools-HASH → target/<profile>/examples/NAME
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lives in target/<profile>/deps");
-    dir.join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}
+use common::example;
 
 fn run(name: &str, args: &[OsString]) -> Output {
     Command::new(example(name))
@@ -55,15 +45,13 @@ fn arguments_that_are_not_utf8_get_a_message_and_exit_code_2() {
         ("perft", vec![]),
         ("show", vec![]),
         ("demo", vec![]),
-        ("kvarn3_play", vec![OsString::from("--black")]),
+        ("play", words(&["kvarn3"])),
+        ("match", words(&["kvarn3", "--engine"])),
         ("perft", words(&["kvarn3"])),
     ] {
         args.push(not_utf8());
         let output = run(tool, &args);
         assert_no_panic(&output);
-        if tool == "kvarn3_play" && !cfg!(feature = "kvarn3") {
-            continue;
-        }
         assert_eq!(output.status.code(), Some(2), "{tool}: {}", stderr(&output));
         assert!(
             stderr(&output).contains("is not UTF-8 text"),
@@ -215,15 +203,16 @@ fn a_full_disk_is_a_message_and_exit_code_1() {
 #[test]
 fn the_play_example_survives_a_full_disk_and_a_closed_pipe() {
     let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
-    let output = Command::new(example("kvarn3_play"))
+    let output = Command::new(example("play"))
+        .arg("kvarn3")
         .stdin(Stdio::null())
         .stdout(full)
         .output()
         .expect("the example runs");
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let (first, output) = first_line_then_close("kvarn3_play", &[]);
-    assert!(first.starts_with("Kvarn med tre"), "{first:?}");
+    let (first, output) = first_line_then_close("play", &["kvarn3"]);
+    assert!(first.starts_with("kvarn3: white you"), "{first:?}");
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
