@@ -3,9 +3,12 @@
 //!
 //! At each node: the table's bounds (and best move), then the children with the enhanced
 //! transposition cutoff (a child whose stored bound already refutes the window ends the node
-//! before anything is searched), then the children in order: the table's move first, then by
-//! the side to move's running score difference after the placement. The last placement of the
-//! game is not searched at all: its children are final positions, scored at once.
+//! before anything is searched), then the children in order: the table's move first (searched
+//! before the others are even generated), the two killer moves of the ply, then by the side to
+//! move's running score difference after the placement (far from the end: after the
+//! opponent's greedy best reply too), with a history of cutoffs to break ties. The last
+//! placement of the game is not searched as nodes: its children are final positions, scored at
+//! once, stopping at the first that reaches the window.
 
 use std::time::Instant;
 
@@ -72,6 +75,11 @@ impl StopWhen<'_> {
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
+
+/// Placements left from which the children are ordered by the running score after the
+/// opponent's greedy best reply (one more ply of scoring, worth it where subtrees are big:
+/// measured at 10 placements left, 8–27 % fewer positions from 6 on, more time from 4 on).
+const GREEDY_REPLY_ORDER_MIN_LEFT: u8 = 6;
 
 /// The history counts are capped below this, so that they only break ties of the running
 /// score.
@@ -199,6 +207,9 @@ impl Search<'_> {
                     i32::MAX - 2
                 } else if left < SCORE_ORDER_MIN_LEFT {
                     self.history(mover, mv).min(HISTORY_LIMIT - 1) as i32
+                } else if left >= GREEDY_REPLY_ORDER_MIN_LEFT {
+                    -greedy_reply(&child) * HISTORY_LIMIT as i32
+                        + self.history(mover, mv).min(HISTORY_LIMIT - 1) as i32
                 } else {
                     // The running score first, the history of cutoffs to break ties.
                     -running_difference(&child) * HISTORY_LIMIT as i32
@@ -303,4 +314,23 @@ impl Search<'_> {
         }
         best
     }
+}
+
+/// The side to move's running score difference after its greedy best placement (the
+/// running score itself when the game is over).
+fn greedy_reply(pos: &Position) -> i32 {
+    let plan = placements(pos);
+    let mut best = None;
+    for kind in Kind::ALL {
+        let mut targets = plan.targets(kind);
+        while targets != 0 {
+            let mv = Move::new(kind, Square::lowest(targets));
+            targets &= targets - 1;
+            let mut child = *pos;
+            child.place_unchecked(mv);
+            let value = -running_difference(&child);
+            best = Some(best.map_or(value, |b: i32| b.max(value)));
+        }
+    }
+    best.unwrap_or_else(|| running_difference(pos))
 }
