@@ -1,30 +1,68 @@
 //! The exact endgame solver: the final score difference under best play.
 //!
-//! A negamax search with alpha-beta pruning on the final score difference (the side to move's
-//! score minus the opponent's at the end of the game), children ordered by the running score
-//! after the placement (the natural evaluation: it is the final score if nobody placed again)
-//! and the best move of a transposition table first. The table stores bounds keyed by the
-//! Zobrist key; since every line from a position runs to the end of the game, every stored value
-//! is exact for its bound, whatever the path that reached it.
+//! # How it searches
+//! MTD(f) on the final score difference (the side to move's score minus the opponent's at the
+//! end of the game): a series of null-window alpha-beta searches around a guess (the running
+//! score difference, or the table's value), each proving the value above or below one
+//! integer, until the bounds meet. The value is a small integer, and the guess is usually
+//! within a point or two, so two or three passes do; they share their work through the
+//! transposition table, which keeps both bounds of every position it has seen.
+//! Every line from a position runs to the end of the game, so a stored bound is true whatever
+//! the path, the window or the solve that found it: a reused [`Solver`] keeps profiting.
+//!
+//! Inside a pass: the table's bounds and move; the table's move searched before
+//! the other children are generated; enhanced transposition cutoffs (a child whose stored
+//! bound already refutes the window ends the node) from 6 placements left; the children
+//! ordered by killers, then by the running score after the placement (from 6 left: after the
+//! opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
+//! placement, scored directly with a cutoff at the first reply that reaches the window.
+//!
+//! The table key is the Zobrist key without the square of the last placement whenever that
+//! square cannot matter. The rules use it only for the very next placement (the queen call,
+//! and Black's king touching White's 8th piece); scores depend on the pieces alone. So the
+//! same pieces reached in another order share one entry (measured: a third fewer positions
+//! searched at 8 and 9 placements left than with the full key).
+//!
+//! # Decisions where the rules page is silent
+//! * The board's symmetries are not used. The rules are symmetric under all 8 symmetries of
+//!   the square (there are no pawns; the bishop rule only asks for *different* square colours,
+//!   which every symmetry keeps or swaps as a whole), but a symmetry can only merge two
+//!   positions of one search when the root itself is symmetric, because every position below
+//!   holds the root's pieces on their squares. Positions from real games almost never are, so
+//!   canonical keys (8 hashes per node) would cost on every node for a gain on almost none.
+//! * A game that ends early by the no-legal-placement rule is a leaf scored as it stands, as
+//!   the rules page says.
 //!
 //! # How far from the end it is practical
 //! Near the end the branching is small: Black's 8th placement is the king on one of at most 8
 //! squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
 //! placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
-//! games (release build, a table of 2^22 entries, a loaded 2-core machine), per position:
+//! games (five per row; release build, a table of 2^20 entries). The machine was a 2-core one
+//! shared with several other busy jobs (load 10–15), so the wall-clock times were 4–10 times
+//! the CPU times; the CPU time of the solve is what an idle core would need, about:
 //!
-//! | placements left | time | positions searched |
-//! |---|---|---|
-//! | 4 | under 5 ms | 100 – 1,000 |
-//! | 6 | 1 – 20 ms | 1,500 – 19,000 |
-//! | 7 | 20 – 100 ms | 15,000 – 66,000 |
-//! | 8 | 0.1 – 1 s | 78,000 – 480,000 |
-//! | 9 | about 3 s | 2 – 3 million |
-//! | 10 | 3 – 40 s | 4 – 48 million |
+//! | placements left | CPU time per position | positions searched | previous solver |
+//! |---|---|---|---|
+//! | 4 | under 1 ms | 250 – 650 | under 5 ms |
+//! | 6 | under 5 ms | 4,400 – 22,000 | 1 – 20 ms |
+//! | 7 | 4 – 12 ms | 18,000 – 66,000 | 20 – 100 ms |
+//! | 8 | 20 – 70 ms | 53,000 – 255,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
+//! | 9 | 0.16 – 0.6 s | 0.75 – 3.3 million | about 3 s (2 – 5 million) |
+//! | 10 | 0.45 – 1.2 s | 1.8 – 7.4 million | 4.8 – 17 s * (7.5 – 27 million) |
+//! | 12 | 61 s (one position, table 2^22) | 245 million | not measured |
 //!
-//! So the solver is practical up to 8 placements from the end (the default limit,
-//! [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]), usable at 9, and slow beyond; raise the limit with
-//! [`Solver::with_max_placements_left`] at your own cost.
+//! The previous solver's column is its own table (wall clock on a loaded machine), except
+//! where marked *: CPU time measured here on three of the same positions. At 12 placements
+//! left only one position was solved within the session (two more were still running after
+//! 10 minutes of wall clock); 12 left is about twice the 30 s per position that was aimed at.
+//!
+//! So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
+//! end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
+//! [`Solver::with_max_placements_left`] and give a larger table with
+//! [`Solver::with_table_bits`]. An engine that must answer in time uses
+//! [`Solver::solve_until`], which gives up at a deadline or a [`StopFlag`] and keeps what the
+//! table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
+//! 10 and 12 placements left.
 
 mod search;
 mod table;

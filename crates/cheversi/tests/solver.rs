@@ -277,7 +277,7 @@ fn solver_equals_plain_minimax_near_the_end() {
 }
 
 #[test]
-#[ignore = "plain minimax from 6 placements left: about a minute in release"]
+#[ignore = "plain minimax from 6 placements left: a few minutes in release"]
 fn solver_equals_plain_minimax_six_from_the_end() {
     let mut solver = Solver::new();
     for pos in random_positions(66, 6, 4) {
@@ -329,7 +329,7 @@ fn the_new_search_agrees_with_the_previous_solver() {
 }
 
 #[test]
-#[ignore = "7 and 8 placements left: a few minutes in release"]
+#[ignore = "7 and 8 placements left: a minute or two in release"]
 fn the_new_search_agrees_with_the_previous_solver_up_to_eight_left() {
     agree_with_the_previous_solver(&[7, 8], 12);
 }
