@@ -434,3 +434,12 @@ fn a_stopped_solve_says_so_and_leaves_the_table_sound() {
         PreviousSolver::new(18).solve(&pos)
     );
 }
+
+#[test]
+fn a_solver_debug_prints_its_size_not_its_table() {
+    let solver = Solver::new();
+    assert_eq!(solver.table_len(), 1 << Solver::DEFAULT_TABLE_BITS);
+    let text = format!("{solver:?}");
+    assert!(text.len() < 300, "{} characters", text.len());
+    assert!(text.contains(&solver.table_len().to_string()), "{text}");
+}

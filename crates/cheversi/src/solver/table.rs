@@ -65,10 +65,18 @@ fn unpack(packed: u16) -> Option<Move> {
 
 /// Buckets of two entries: slot 0 is replaced only by a position at least as far from the end
 /// (the bigger subtree), slot 1 always.
-#[derive(Debug)]
 pub(super) struct Table {
     entries: Vec<Entry>,
     mask: usize,
+}
+
+/// Only the size: the entries would be millions of lines.
+impl core::fmt::Debug for Table {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("entries", &self.entries.len())
+            .finish()
+    }
 }
 
 impl Table {
