@@ -37,24 +37,27 @@
 //! Near the end the branching is small: Black's 8th placement is the king on one of at most 8
 //! squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
 //! placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
-//! games (five per row; release build, a table of 2^20 entries). The machine was a 2-core one
-//! shared with several other busy jobs (load 10–15), so the wall-clock times were 4–10 times
-//! the CPU times; the CPU time of the solve is what an idle core would need, about:
+//! games (five per row, seeds 1008, 2008, … 5008 for 8 left and so on; release build, a table
+//! of 2^20 entries). The machine was a 2-core one shared with several other busy jobs (load
+//! 10–15), so the wall-clock times were 4–10 times the CPU times; the CPU time of the solve is
+//! what an idle core would need, about:
 //!
 //! | placements left | CPU time per position | positions searched | previous solver |
 //! |---|---|---|---|
-//! | 4 | under 1 ms | 250 – 650 | under 5 ms |
-//! | 6 | under 5 ms | 4,400 – 22,000 | 1 – 20 ms |
-//! | 7 | 4 – 12 ms | 18,000 – 66,000 | 20 – 100 ms |
-//! | 8 | 20 – 70 ms | 53,000 – 255,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
-//! | 9 | 0.16 – 0.6 s | 0.75 – 3.3 million | about 3 s (1.9 – 4.6 million) |
-//! | 10 | 0.45 – 1.2 s | 1.8 – 7.4 million | 4.8 – 17 s * (7.5 – 27 million) |
-//! | 12 | 61 s (one position, table 2^22) | 245 million | not measured |
+//! | 4 | under 1 ms | 260 – 650 | under 5 ms |
+//! | 6 | under 5 ms | 5,000 – 23,000 | 1 – 20 ms |
+//! | 7 | 4 – 10 ms | 14,000 – 37,000 | 20 – 100 ms |
+//! | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
+//! | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
+//! | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
+//! | 12 | 61 s (one position, table 2^22, see below) | 245 million | not measured |
 //!
 //! The previous solver's column is its own table (wall clock on a loaded machine), except
 //! where marked *: CPU time measured here on three of the same positions. At 12 placements
-//! left only one position was solved within the session (two more were still running after
-//! 10 minutes of wall clock); 12 left is about twice the 30 s per position that was aimed at.
+//! left only one position was solved within the session, and by the search before its last
+//! change (the greedy first guess, which cut the positions searched at 9 and 10 left by a
+//! fifth to a half); a second one was still unsolved after 56 s of CPU. So 12 left is still
+//! about twice the 30 s per position that was aimed at.
 //!
 //! So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
 //! end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
@@ -73,7 +76,7 @@ use std::time::Instant;
 use game_core::StopFlag;
 
 use crate::position::{Color, Move, Position};
-use search::{running_difference, table_key, Child, Search, StopWhen};
+use search::{greedy_playout, table_key, Child, Search, StopWhen};
 use table::{Table, INFINITY};
 
 /// A position too far from the end for the solver's limit.
@@ -277,7 +280,7 @@ impl Solver {
         let (mut lower, mut upper) = (-i32::from(INFINITY), i32::from(INFINITY));
         let mut guess = match search.table.probe(table_key(pos)) {
             Some(entry) if entry.lower == entry.upper => i32::from(entry.lower),
-            _ => running_difference(pos),
+            _ => greedy_playout(pos),
         };
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };

