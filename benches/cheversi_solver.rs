@@ -9,8 +9,8 @@
 //! Each benchmark is one position (`solve/LEFT_left/N`), so the report gives the time per
 //! position; criterion's sample count is at its minimum of 10, so with the options above the
 //! bench takes about a minute on an idle machine (8 and 10 left). At 12 placements left one
-//! solve takes one to two minutes of CPU, ten samples per position 10–20 minutes, so those are
-//! only run when `CHEVERSI_SOLVER_BENCH_12=1` is set (then add up to an hour).
+//! solve takes about two minutes of CPU, ten samples per position some 20 minutes, so those are
+//! only run when `CHEVERSI_SOLVER_BENCH_12=1` is set (then add an hour or more).
 
 use std::hint::black_box;
 use std::time::Duration;
