@@ -1,37 +1,86 @@
 //! The exact endgame solver: the final score difference under best play.
 //!
-//! A negamax search with alpha-beta pruning on the final score difference (the side to move's
-//! score minus the opponent's at the end of the game), children ordered by the running score
-//! after the placement (the natural evaluation: it is the final score if nobody placed again)
-//! and the best move of a transposition table first. The table stores bounds keyed by the
-//! Zobrist key; since every line from a position runs to the end of the game, every stored value
-//! is exact for its bound, whatever the path that reached it.
+//! # How it searches
+//! MTD(f) on the final score difference (the side to move's score minus the opponent's at the
+//! end of the game): a series of null-window alpha-beta searches around a guess (the running
+//! score difference, or the table's value), each proving the value above or below one
+//! integer, until the bounds meet. The value is a small integer, and the guess is usually
+//! within a point or two, so two or three passes do; they share their work through the
+//! transposition table, which keeps both bounds of every position it has seen.
+//! Every line from a position runs to the end of the game, so a stored bound is true whatever
+//! the path, the window or the solve that found it: a reused [`Solver`] keeps profiting.
+//!
+//! Inside a pass: the table's bounds and move; the table's move searched before
+//! the other children are generated; enhanced transposition cutoffs (a child whose stored
+//! bound already refutes the window ends the node) from 6 placements left; the children
+//! ordered by killers, then by the running score after the placement (from 6 left: after the
+//! opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
+//! placement, scored directly with a cutoff at the first reply that reaches the window.
+//!
+//! The table key is the Zobrist key without the square of the last placement whenever that
+//! square cannot matter. The rules use it only for the very next placement (the queen call,
+//! and Black's king touching White's 8th piece); scores depend on the pieces alone. So the
+//! same pieces reached in another order share one entry (measured: a third fewer positions
+//! searched at 8 and 9 placements left than with the full key).
+//!
+//! # Decisions where the rules page is silent
+//! * The board's symmetries are not used. The rules are symmetric under all 8 symmetries of
+//!   the square (there are no pawns; the bishop rule only asks for *different* square colours,
+//!   which every symmetry keeps or swaps as a whole), but a symmetry can only merge two
+//!   positions of one search when the root itself is symmetric, because every position below
+//!   holds the root's pieces on their squares. Positions from real games almost never are, so
+//!   canonical keys (8 hashes per node) would cost on every node for a gain on almost none.
+//! * A game that ends early by the no-legal-placement rule is a leaf scored as it stands, as
+//!   the rules page says.
 //!
 //! # How far from the end it is practical
 //! Near the end the branching is small: Black's 8th placement is the king on one of at most 8
 //! squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
 //! placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
-//! games (release build, a table of 2^22 entries, a loaded 2-core machine), per position:
+//! games (five per row, seeds 1008, 2008, … 5008 for 8 left and so on; release build, a table
+//! of 2^20 entries). The machine was a 2-core one shared with several other busy jobs (load
+//! 10–15), so the wall-clock times were 4–10 times the CPU times; the CPU time of the solve is
+//! what an idle core would need, about:
 //!
-//! | placements left | time | positions searched |
-//! |---|---|---|
-//! | 4 | under 5 ms | 100 – 1,000 |
-//! | 6 | 1 – 20 ms | 1,500 – 19,000 |
-//! | 7 | 20 – 100 ms | 15,000 – 66,000 |
-//! | 8 | 0.1 – 1 s | 78,000 – 480,000 |
-//! | 9 | about 3 s | 2 – 3 million |
-//! | 10 | 3 – 40 s | 4 – 48 million |
+//! | placements left | CPU time per position | positions searched | previous solver |
+//! |---|---|---|---|
+//! | 4 | under 1 ms | 260 – 650 | under 5 ms |
+//! | 6 | under 5 ms | 5,000 – 23,000 | 1 – 20 ms |
+//! | 7 | 4 – 10 ms | 14,000 – 37,000 | 20 – 100 ms |
+//! | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
+//! | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
+//! | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
+//! | 12 | 2 – 2.5 min (two positions, table 2^22, see below) | 487 – 568 million | not measured |
 //!
-//! So the solver is practical up to 8 placements from the end (the default limit,
-//! [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]), usable at 9, and slow beyond; raise the limit with
-//! [`Solver::with_max_placements_left`] at your own cost.
+//! The previous solver's column is its own table (wall clock on a loaded machine), except
+//! where marked *: CPU time measured here on three of the same positions. At 12 placements
+//! left two positions were solved within the session: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value
+//! −1) in 118 s and 487 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
+//! 141 s and 568 million. The first took 61 s and 245 million with the running score as the
+//! first guess (−6; the greedy guess is −5), although the greedy guess cut the positions
+//! searched at 9 and 10 left by a fifth to a half. So 12 left is four to five times the 30 s
+//! per position that was aimed at, and how much a pass costs there depends on more than the
+//! guess's distance (the table of 2^22 entries is far smaller than the tree).
+//!
+//! So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
+//! end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
+//! [`Solver::with_max_placements_left`] and give a larger table with
+//! [`Solver::with_table_bits`]. An engine that must answer in time uses
+//! [`Solver::solve_until`], which gives up at a deadline or a [`StopFlag`] and keeps what the
+//! table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
+//! 10 and 12 placements left.
+
+mod search;
+mod table;
 
 use core::fmt;
+use std::time::Instant;
 
-use crate::board::Square;
-use crate::movegen::placements;
-use crate::position::{Kind, Move, Position};
-use crate::score::scores;
+use game_core::StopFlag;
+
+use crate::position::{Color, Move, Position};
+use search::{greedy_playout, table_key, Child, Search, StopWhen};
+use table::{Table, INFINITY};
 
 /// A position too far from the end for the solver's limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,31 +114,45 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    value: i16,
-    bound: Bound,
-    best: Option<Move>,
+/// Why [`Solver::solve_until`] gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The position is beyond the solver's limit.
+    TooFarFromEnd(TooFarFromEnd),
+    /// The deadline passed or the stop flag was raised before the search finished; what the
+    /// table learnt is kept, so a later solve of the same position starts further on.
+    Stopped {
+        /// The positions searched before stopping.
+        nodes: u64,
+    },
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Empty,
-    Exact,
-    Lower,
-    Upper,
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooFarFromEnd(e) => e.fmt(f),
+            SolveError::Stopped { nodes } => {
+                write!(f, "the solve was stopped after {nodes} positions")
+            }
+        }
+    }
 }
 
-/// An exact endgame solver with its transposition table (reuse it across positions).
+impl std::error::Error for SolveError {}
+
+impl From<TooFarFromEnd> for SolveError {
+    fn from(e: TooFarFromEnd) -> Self {
+        SolveError::TooFarFromEnd(e)
+    }
+}
+
+/// An exact endgame solver with its transposition table (reuse it across positions: every
+/// stored bound stays true, so later solves profit from earlier ones).
 #[derive(Debug)]
 pub struct Solver {
-    table: Vec<Entry>,
+    table: Table,
     max_left: u8,
-    nodes: u64,
-    buffers: Vec<Vec<(i32, Move)>>,
-    root_best: Option<Move>,
+    buffers: Vec<Vec<Child>>,
 }
 
 impl Default for Solver {
@@ -98,21 +161,18 @@ impl Default for Solver {
     }
 }
 
-/// The side to move's running score minus the opponent's.
-#[inline]
-fn running_difference(pos: &Position) -> i32 {
-    let s = scores(pos);
-    let me = pos.side_to_move().index();
-    s[me] as i32 - s[1 - me] as i32
-}
-
 impl Solver {
-    /// The default limit on the placements left.
-    pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 8;
+    /// The default limit on the placements left: a solve from there takes at most about a
+    /// second (see the [module docs](self)).
+    pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 10;
 
-    /// A solver with a transposition table of 2^18 entries (4 MiB) and the default limit.
+    /// The table size of [`Solver::new`]: 2^20 entries (16 MiB).
+    pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+    /// A solver with a transposition table of 2^[`Self::DEFAULT_TABLE_BITS`] entries and the
+    /// default limit.
     pub fn new() -> Solver {
-        Solver::with_table_bits(18)
+        Solver::with_table_bits(Self::DEFAULT_TABLE_BITS)
     }
 
     /// A solver with a transposition table of 2^`bits` entries (16 bytes each; `bits` is
@@ -120,25 +180,28 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Solver {
         let bits = bits.clamp(4, 28);
         Solver {
-            table: vec![Entry::default(); 1 << bits],
+            table: Table::new(bits),
             max_left: Self::DEFAULT_MAX_PLACEMENTS_LEFT,
-            nodes: 0,
             buffers: Vec::new(),
-            root_best: None,
         }
     }
 
-    /// The same solver with another limit on the placements left (up to 16; beyond 8 a solve can
-    /// take a long time, see the [module docs](self)).
+    /// The same solver with another limit on the placements left (up to 16; beyond the default
+    /// a solve can take a long time, see the [module docs](self)).
     pub fn with_max_placements_left(mut self, max: u8) -> Solver {
         self.max_left = max.min(16);
         self
     }
 
+    /// The number of entries of the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
     /// Empties the transposition table (results of earlier solves stay valid, so clearing is
     /// only needed to measure a solve from scratch or to free the table's contents).
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
     }
 
     /// The exact final score difference (White − Black) of `pos` under best play, and a best
@@ -147,133 +210,112 @@ impl Solver {
     /// # Errors
     /// [`TooFarFromEnd`] when more placements are left than the solver's limit.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, TooFarFromEnd> {
+        match self.run(pos, StopWhen::default()) {
+            Ok(solution) => Ok(solution),
+            Err(SolveError::TooFarFromEnd(e)) => Err(e),
+            // Without a deadline or a flag nothing can stop the search.
+            Err(SolveError::Stopped { .. }) => unreachable!("a solve without a stop stopped"),
+        }
+    }
+
+    /// [`Solver::solve`], giving up at `deadline` or as soon as `stop` is raised (each is
+    /// looked at every few thousand positions, so the answer comes within a millisecond or
+    /// so of either).
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use cheversi::solver::{SolveError, Solver};
+    /// use cheversi::game_core::StopFlag;
+    /// use cheversi::Position;
+    ///
+    /// // Eight placements from the end, far too much for a deadline already passed.
+    /// let pos: Position = "1N1K4/1nq5/1rQ5/2nR4/8/8/8/8 w b6".parse()?;
+    /// let mut solver = Solver::new();
+    /// let stop = StopFlag::new();
+    /// let outcome = solver.solve_until(&pos, Some(Instant::now()), Some(&stop));
+    /// assert!(matches!(outcome, Err(SolveError::Stopped { .. })));
+    /// // With time to spare it answers.
+    /// let deadline = Instant::now() + Duration::from_secs(60);
+    /// let solution = solver.solve_until(&pos, Some(deadline), Some(&stop))?;
+    /// assert_eq!(solution.score_difference, -2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::TooFarFromEnd`] beyond the limit, [`SolveError::Stopped`] when stopped.
+    pub fn solve_until(
+        &mut self,
+        pos: &Position,
+        deadline: Option<Instant>,
+        stop: Option<&StopFlag>,
+    ) -> Result<Solution, SolveError> {
+        self.run(
+            pos,
+            StopWhen {
+                deadline,
+                flag: stop,
+            },
+        )
+    }
+
+    /// MTD(f): null-window searches around a guess of the value, each moving one bound, until
+    /// the bounds meet. The value is a small integer and the table keeps both bounds of every
+    /// position, so the passes share nearly all their work.
+    fn run(&mut self, pos: &Position, stop: StopWhen<'_>) -> Result<Solution, SolveError> {
         let left = pos.placements_left();
         if left > self.max_left {
             return Err(TooFarFromEnd {
                 placements_left: left,
                 max_placements_left: self.max_left,
-            });
+            }
+            .into());
         }
-        self.nodes = 0;
-        self.root_best = None;
-        if self.buffers.len() < usize::from(left) + 1 {
-            self.buffers.resize_with(usize::from(left) + 1, Vec::new);
+        let mut search = Search {
+            table: &mut self.table,
+            buffers: &mut self.buffers,
+            stop,
+            nodes: 0,
+            stopped: false,
+            root_best: None,
+            killers: [[None; 2]; 17],
+            history: [[[0; 64]; 5]; 2],
+        };
+        let (mut lower, mut upper) = (-i32::from(INFINITY), i32::from(INFINITY));
+        let mut guess = match search.table.probe(table_key(pos)) {
+            Some(entry) if entry.lower == entry.upper => i32::from(entry.lower),
+            _ => greedy_playout(pos),
+        };
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            guess = search.search(pos, 0, beta - 1, beta);
+            if search.stopped {
+                return Err(SolveError::Stopped {
+                    nodes: search.nodes,
+                });
+            }
+            if guess < beta {
+                upper = guess;
+            } else {
+                lower = guess;
+            }
         }
-        let value = self.search(pos, 0, -i32::from(i16::MAX), i32::from(i16::MAX));
-        let best_move = self.root_best.take();
         let white_minus_black = match pos.side_to_move() {
-            crate::Color::White => value,
-            crate::Color::Black => -value,
+            Color::White => guess,
+            Color::Black => -guess,
         };
         Ok(Solution {
             score_difference: white_minus_black,
-            best_move,
-            nodes: self.nodes,
+            best_move: search.root_best,
+            nodes: search.nodes,
         })
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.table.len() - 1)
-    }
-
-    /// Negamax: the final score difference for the side to move, exact within (alpha, beta).
-    fn search(&mut self, pos: &Position, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        let plan = placements(pos);
-        if !plan.any() {
-            return running_difference(pos);
-        }
-        let slot = self.slot(pos.hash);
-        let entry = self.table[slot];
-        let mut tt_move = None;
-        if entry.key == pos.hash && entry.bound != Bound::Empty {
-            tt_move = entry.best;
-        }
-        // At the root the search always runs, so that the best move is known.
-        if entry.key == pos.hash && entry.bound != Bound::Empty && ply > 0 {
-            let v = i32::from(entry.value);
-            match entry.bound {
-                Bound::Exact => return v,
-                Bound::Lower => alpha = alpha.max(v),
-                Bound::Upper => beta = beta.min(v),
-                Bound::Empty => {}
-            }
-            if alpha >= beta {
-                return v;
-            }
-        }
-        let (alpha_in, beta_in) = (alpha, beta);
-
-        // Children, ordered by the running score after the placement (best for us first), the
-        // table's move before all.
-        let mut children = core::mem::take(&mut self.buffers[ply]);
-        children.clear();
-        for kind in Kind::ALL {
-            let mut targets = plan.targets(kind);
-            while targets != 0 {
-                let mv = Move::new(kind, Square::lowest(targets));
-                targets &= targets - 1;
-                let mut child = *pos;
-                child.place_unchecked(mv);
-                let order = if Some(mv) == tt_move {
-                    i32::MAX
-                } else {
-                    -running_difference(&child)
-                };
-                children.push((order, mv));
-            }
-        }
-        children.sort_unstable_by_key(|&(order, _)| core::cmp::Reverse(order));
-
-        let last_placement = pos.placements_left() == 1;
-        let mut best = -i32::from(i16::MAX);
-        let mut best_move = None;
-        for &(order, mv) in children.iter() {
-            let mut child = *pos;
-            child.place_unchecked(mv);
-            let value = if last_placement && order != i32::MAX {
-                // The child ends the game: its running score is the final one.
-                order
-            } else {
-                -self.search(&child, ply + 1, -beta, -alpha)
-            };
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-            }
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.buffers[ply] = children;
-        if ply == 0 {
-            self.root_best = best_move;
-        }
-
-        let bound = if best <= alpha_in {
-            Bound::Upper
-        } else if best >= beta_in {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table[slot] = Entry {
-            key: pos.hash,
-            value: best as i16,
-            bound,
-            best: best_move,
-        };
-        best
     }
 }
 
 /// The exact final score difference (White − Black) of `pos` under best play, with a fresh
-/// [`Solver`] and the default limit of 8 placements left.
+/// [`Solver`] and the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]).
 ///
 /// # Errors
-/// [`TooFarFromEnd`] when more than 8 placements are left.
+/// [`TooFarFromEnd`] when more placements are left than the default limit.
 pub fn solve(pos: &Position) -> Result<Solution, TooFarFromEnd> {
     Solver::new().solve(pos)
 }
