@@ -10,6 +10,8 @@
 
 use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
+use std::time::Instant;
+
 use game_core::{Engine, Game, GameRecord, Limits, Score, SearchInfo, SearchResult, StopFlag};
 
 use crate::position::{Color, Move, Position};
@@ -36,9 +38,10 @@ pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
 /// Alpha-beta with [`RunningScore`] in the opening and middle game, the exact [`Solver`] for
 /// the last [`CheversiPlayer::handover`] placements.
 ///
-/// The solver is exact and ignores the search limits (within its reach it is fast: see the
-/// [solver's measurements](crate::solver)); a score it proves is reported as a win, loss or draw
-/// in the plies of its principal variation.
+/// The solver is exact; under a time limit it gets three quarters of the time (and the stop
+/// flag), and when it cannot finish in that time the alpha-beta search plays the move in the
+/// time left. A score it proves is reported as a win, loss or draw in the plies of its
+/// principal variation.
 #[derive(Debug)]
 pub struct CheversiPlayer {
     search: AlphaBeta<Position, RunningScore>,
@@ -69,8 +72,15 @@ impl CheversiPlayer {
 
     /// The solver's answer, with its principal variation (each next move solved in turn: the
     /// solver's table makes those solves cheap).
-    fn solve(&mut self, root: &Position) -> Option<SearchResult<Move>> {
-        let first = self.solver.solve(root).ok()?;
+    /// `None` when the solver could not finish by `deadline` or before `stop`; the principal
+    /// variation stops early where the deadline cuts it.
+    fn solve(
+        &mut self,
+        root: &Position,
+        deadline: Option<Instant>,
+        stop: &StopFlag,
+    ) -> Option<SearchResult<Move>> {
+        let first = self.solver.solve_until(root, deadline, Some(stop)).ok()?;
         let mut nodes = first.nodes;
         let mut pv = Vec::new();
         let mut pos = *root;
@@ -78,7 +88,9 @@ impl CheversiPlayer {
         while let Some(mv) = next {
             pv.push(mv);
             pos.play_unchecked(mv);
-            let step = self.solver.solve(&pos).ok()?;
+            let Ok(step) = self.solver.solve_until(&pos, deadline, Some(stop)) else {
+                break;
+            };
             nodes += step.nodes;
             next = step.best_move;
         }
@@ -118,15 +130,20 @@ impl Engine<Position> for CheversiPlayer {
         report: &mut dyn FnMut(&SearchInfo<Move>),
     ) -> SearchResult<Move> {
         let root = *record.current();
+        let started = Instant::now();
         if record.outcome().is_none() && root.placements_left() <= self.handover {
-            let started = std::time::Instant::now();
-            if let Some(mut result) = self.solve(&root) {
+            let deadline = limits.time.and_then(|t| started.checked_add(t * 3 / 4));
+            if let Some(mut result) = self.solve(&root, deadline, stop) {
                 result.info.elapsed = started.elapsed();
                 report(&result.info);
                 return result;
             }
         }
-        self.search.search(record, limits, stop, report)
+        let left = Limits {
+            time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+            ..*limits
+        };
+        self.search.search(record, &left, stop, report)
     }
 
     fn new_game(&mut self) {
