@@ -163,7 +163,7 @@ mod tests {
         type Output = ();
         fn visit<G: Describe>(self) {
             let record = GameRecord::new(G::start());
-            for spec in ["default:20", "random", "mcts:20", "alphabeta:2"] {
+            for spec in ["default:2", "random", "mcts:20", "alphabeta:2"] {
                 let mut engine = match engine_by_name::<G>(spec, 7) {
                     Ok(engine) => engine,
                     Err(UnknownEngine::NotForGame { .. }) if spec.starts_with("alphabeta") => {

@@ -122,12 +122,12 @@ fn the_last_move_and_the_highlights_are_marked() {
     after.play(slide).expect("legal");
     let svg = after.to_svg(&SvgOptions {
         last_move: Some(slide),
-        highlights: vec![point("j1"), point("a6"), point("p16")],
+        highlights: vec![point("j1"), point("a6"), point("l12")],
         ..SvgOptions::default()
     });
     assert_eq!(count(&svg, "last-move from"), 1);
     assert_eq!(count(&svg, "last-move to"), 1);
-    // p16 is not on the 10 x 6 board.
+    // l12 is a point of the largest boards, not of the 10 x 6 board.
     assert_eq!(count(&svg, "highlight"), 2);
     let start = Position::start();
     let place = start.parse_move("Mc3").expect("a move");
