@@ -110,7 +110,7 @@ impl Search<'_> {
     /// bound at `alpha` or below. Meaningless once `self.stopped` is set.
     pub(super) fn search(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % STOP_CHECK_INTERVAL == 0 && self.stop.is_due() {
+        if self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && self.stop.is_due() {
             self.stopped = true;
         }
         if self.stopped {
@@ -353,7 +353,7 @@ pub(super) fn greedy_playout(pos: &Position) -> i32 {
                 let mut child = current;
                 child.place_unchecked(mv);
                 let value = -running_difference(&child);
-                if best.map_or(true, |(b, _)| value > b) {
+                if best.is_none_or(|(b, _)| value > b) {
                     best = Some((value, mv));
                 }
             }

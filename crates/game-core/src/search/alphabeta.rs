@@ -300,7 +300,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         // The clock and the flag are read only every `CHECK_INTERVAL` nodes (they cost more
         // than a node count).
         self.aborted = self.nodes >= self.node_limit
-            || (self.nodes % CHECK_INTERVAL == 0
+            || (self.nodes.is_multiple_of(CHECK_INTERVAL)
                 && (self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)));
         self.aborted
     }

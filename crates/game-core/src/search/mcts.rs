@@ -536,12 +536,12 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
             {
                 break;
             }
-            if iterations % CHECK_EVERY == 0
+            if iterations.is_multiple_of(CHECK_EVERY)
                 && (stop.is_stopped() || limits.time.is_some_and(|t| started.elapsed() >= t))
             {
                 break;
             }
-            if iterations % REPORT_EVERY == 0 {
+            if iterations.is_multiple_of(REPORT_EVERY) {
                 report(&self.info(iterations, depth, started));
             }
         }
