@@ -18,7 +18,7 @@ use sundraval::game_core::search::mcts::{Mcts, MctsConfig};
 use sundraval::game_core::Rng;
 use sundraval::game_core::{Engine, GameRecord, LeafEvaluator, Limits};
 use sundraval::SundravalRollout;
-use sundraval::{Game, Move, Point, Position, Turn};
+use sundraval::{BoardSize, Game, Move, Point, Position, Turn};
 
 /// Playouts per measured iteration.
 const PLAYOUTS: u64 = 100;
@@ -29,7 +29,7 @@ const PASS_ONE_IN: usize = 64;
 /// A random opening: a black and a white stone on two random different points, then `keep`
 /// or `swap`.
 fn random_opening(size: u32, points: &[Point], rng: &mut Rng) -> Position {
-    let mut pos = Position::start_with_size(size).expect("a supported size");
+    let mut pos = Position::start_with_size(BoardSize::Side(size)).expect("a supported size");
     let black = points[rng.below(points.len())];
     let mut white = black;
     while white == black {

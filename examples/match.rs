@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example match -- GAME --engine A --engine B [--games N] [--time MS]
-//!     [--openings K] [--seed S] [--threads T] [--shard I/N] [--size N] [--results FILE]
+//!     [--openings K] [--seed S] [--threads T] [--shard I/N] [--size N|WxH] [--results FILE]
 //! ```
 //!
 //! Seats alternate (two players) or rotate (Svendo's three; with two engine names the second
@@ -34,7 +34,7 @@ use boardrules::games::{self, Describe, GameVisitor};
 use indicatif::{ProgressBar, ProgressStyle};
 
 const USAGE: &str = "usage: match GAME --engine A --engine B [--games N] [--time MS] [--openings K]
-             [--seed S] [--threads T] [--shard I/N] [--size N] [--results FILE]
+             [--seed S] [--threads T] [--shard I/N] [--size N|WxH] [--results FILE]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo
 engines: default, random, mcts, alphabeta (two-player games), with an optional budget: mcts:20000";
 
@@ -44,7 +44,7 @@ struct Options {
     settings: MatchSettings,
     threads: usize,
     shard: (usize, usize),
-    size: Option<u32>,
+    size: Option<game_core::BoardSize>,
     results: String,
 }
 
@@ -91,7 +91,7 @@ fn parse_options(words: Vec<String>) -> Result<Options, String> {
             "--openings" => settings.opening_plies = number(&word, &value)?,
             "--seed" => settings.seed = number(&word, &value)?,
             "--threads" => threads = number(&word, &value)?,
-            "--size" => size = Some(number(&word, &value)?),
+            "--size" => size = Some(common::parse_size(&value)?),
             "--results" => results = value,
             "--shard" => {
                 let (i, n) = value

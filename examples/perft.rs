@@ -1,7 +1,7 @@
 //! Perft for every game, with one interface:
 //!
 //! ```text
-//! cargo run --release --example perft -- GAME DEPTH [--fen "POSITION"] [--divide] [--size N]
+//! cargo run --release --example perft -- GAME DEPTH [--fen "POSITION"] [--divide] [--size N|WxH]
 //! ```
 //!
 //! stdout, exactly: with `--divide`, one line `MOVE: COUNT` per legal move of the root (the
@@ -22,7 +22,7 @@ use boardrules::games::{self, Describe, GameVisitor};
 use common::{Failure, Out};
 use game_core::{Perft, PerftError, MAX_PERFT_DEPTH};
 
-const USAGE: &str = "usage: perft GAME DEPTH [--fen \"POSITION\"] [--divide] [--size N]
+const USAGE: &str = "usage: perft GAME DEPTH [--fen \"POSITION\"] [--divide] [--size N|WxH]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
 
 /// A run shows progress once it has taken this long (short runs stay quiet).
@@ -31,7 +31,7 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(500);
 struct PerftJob {
     depth: u32,
     fen: Option<String>,
-    size: Option<u32>,
+    size: Option<game_core::BoardSize>,
     divide: bool,
 }
 

@@ -1,7 +1,7 @@
 //! Play any game of the workspace in the terminal, against the engine or another person:
 //!
 //! ```text
-//! cargo run --release --example play -- GAME [--size N] [--engine NAME] [--seat N] [--time MS]
+//! cargo run --release --example play -- GAME [--size N|WxH] [--engine NAME] [--seat N] [--time MS]
 //!     [--svg FILE]
 //! ```
 //!
@@ -26,7 +26,7 @@ use common::{quoted, Failure, Out};
 use game_core::{Engine, Game, GameRecord, Limits};
 
 const USAGE: &str =
-    "usage: play GAME [--size N] [--engine NAME] [--seat N|none|all|N,M] [--time MS] [--svg FILE]
+    "usage: play GAME [--size N|WxH] [--engine NAME] [--seat N|none|all|N,M] [--time MS] [--svg FILE]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo
 engines: default, random, mcts, alphabeta (two-player games), with an optional budget: mcts:20000";
 
@@ -44,7 +44,7 @@ const MAX_LINE_BYTES: usize = 4096;
 const MOVES_SUGGESTED: usize = 8;
 
 struct Play {
-    size: Option<u32>,
+    size: Option<game_core::BoardSize>,
     engine: String,
     seats: Seats,
     time: Duration,
@@ -316,12 +316,7 @@ fn parse_options() -> Result<(String, Play), Failure> {
             })
         };
         match word.as_str() {
-            "--size" => {
-                play.size = Some(
-                    u32::try_from(number(&value)?)
-                        .map_err(|_| Failure::Usage("--size too large".into()))?,
-                )
-            }
+            "--size" => play.size = Some(common::parse_size(&value).map_err(Failure::Usage)?),
             "--engine" => play.engine = value,
             "--svg" => play.svg = Some(value),
             "--seat" => play.seats = parse_seats(&value)?,

@@ -1,7 +1,7 @@
 //! Shows a position of any game to people:
 //!
 //! ```text
-//! cargo run --release --example show -- GAME [--size N] [--fen "POSITION"] [--moves "M1 M2 …"]
+//! cargo run --release --example show -- GAME [--size N|WxH] [--fen "POSITION"] [--moves "M1 M2 …"]
 //!     [--svg FILE [--svg-size PIXELS]]
 //! ```
 //!
@@ -23,7 +23,7 @@ use boardrules::games::{self, Describe, GameVisitor};
 use common::{Failure, Out};
 use game_core::GameRecord;
 
-const USAGE: &str = "usage: show GAME [--size N] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
+const USAGE: &str = "usage: show GAME [--size N|WxH] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
             [--svg FILE [--svg-size PIXELS]]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
 
@@ -32,7 +32,7 @@ const MOVES_LISTED: usize = 50;
 
 struct Show {
     fen: Option<String>,
-    size: Option<u32>,
+    size: Option<game_core::BoardSize>,
     moves: Vec<String>,
     /// Where to write the picture, and its width in pixels.
     svg: Option<(String, u32)>,

@@ -2,7 +2,7 @@
 //! general tournament managers:
 //!
 //! ```text
-//! cargo run --release --example ugi -- GAME [--size SIZE]
+//! cargo run --release --example ugi -- GAME [--size N|WxH]
 //! ```
 //!
 //! Commands are read from standard input and answered on standard output; the protocol is
@@ -18,11 +18,11 @@ use std::process::ExitCode;
 use boardrules::games::{self, Describe, GameVisitor};
 use common::Failure;
 
-const USAGE: &str = "usage: ugi GAME [--size N]
+const USAGE: &str = "usage: ugi GAME [--size N|WxH]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
 
 struct Ugi {
-    size: Option<u32>,
+    size: Option<game_core::BoardSize>,
 }
 
 impl GameVisitor for Ugi {

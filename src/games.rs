@@ -4,7 +4,7 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{Engine, Game, Outcome, ParsePositionError, SizeError};
+use game_core::{BoardSize, Engine, Game, Outcome, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -110,7 +110,7 @@ pub enum SetupError {
 /// # Errors
 /// [`SetupError`] when the game has no such size or the text is not a position of the game
 /// (on that board).
-pub fn setup<G: Game>(fen: Option<&str>, size: Option<u32>) -> Result<G, SetupError> {
+pub fn setup<G: Game>(fen: Option<&str>, size: Option<BoardSize>) -> Result<G, SetupError> {
     if let Some(size) = size {
         if !G::BOARD_SIZES.contains(&size) {
             return Err(SizeError::unsupported::<G>(size).into());

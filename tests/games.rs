@@ -2,7 +2,7 @@
 
 use boardrules::games::{setup, visit, Describe, GameVisitor, SetupError, UnknownGame, GAME_NAMES};
 use game_core::tictactoe::TicTacToe;
-use game_core::Game;
+use game_core::{BoardSize, Game};
 
 #[test]
 fn setup_reads_text_and_refuses_sizes_of_single_board_games() {
@@ -10,7 +10,7 @@ fn setup_reads_text_and_refuses_sizes_of_single_board_games() {
     let pos = setup::<TicTacToe>(Some(" x../.../... o "), None).unwrap();
     assert_eq!(pos.to_string(), "x../.../... o");
     assert!(matches!(
-        setup::<TicTacToe>(None, Some(3)),
+        setup::<TicTacToe>(None, Some(BoardSize::Side(3))),
         Err(SetupError::Size(_))
     ));
     let err = setup::<TicTacToe>(Some("x../... o"), None).unwrap_err();

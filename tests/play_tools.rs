@@ -285,3 +285,90 @@ fn match_refuses_bad_options_with_a_message() {
         assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
     }
 }
+
+#[test]
+fn show_svendo_on_an_8x8_board_draws_eight_rows_of_eight() {
+    let output = run("show", &["svendo", "--size", "8x8"], b"");
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    // The diagram: ranks 8 down to 1, then the files a–h.
+    let ranks: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(ranks.len(), 8, "{lines:?}");
+    assert!(ranks[0].trim_start().starts_with("8 "), "{lines:?}");
+    for rank in &ranks {
+        assert_eq!(rank.matches('.').count(), 8, "{rank}");
+    }
+    assert!(
+        lines.iter().any(|l| l.trim() == "a b c d e f g h"),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"position: 8/8/8/8/8/8/8/8 b 8m/8m/8m 0/0/0".to_owned()));
+    // 64 empty points, an own stone or the master on each.
+    assert!(lines.contains(&"legal moves: 128".to_owned()), "{lines:?}");
+}
+
+#[test]
+fn a_size_the_game_does_not_have_is_refused_with_exit_code_2() {
+    for (game, size, says) in [
+        (
+            "svendo",
+            "8",
+            "svendo has no board of size 8 (sizes: 10x6, ",
+        ),
+        (
+            "swedish-draughts",
+            "8x8",
+            "swedish-draughts has no board of size 8x8 (sizes: 10, 8)",
+        ),
+        ("sundraval", "5x5", "sundraval has no board of size 5x5"),
+        (
+            "kvarn3",
+            "8",
+            "kvarn3 has no board of size 8 (it has a single board)",
+        ),
+    ] {
+        let output = run("show", &[game, "--size", size], b"");
+        assert_eq!(output.status.code(), Some(2), "{game} {size}: {output:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(says), "{game} {size}: {err}");
+        assert!(output.stdout.is_empty(), "{game} {size}");
+    }
+    for junk in ["8X8", "0", "8x", "eight", "99999999999x5"] {
+        let output = run("show", &["svendo", "--size", junk], b"");
+        assert_eq!(output.status.code(), Some(2), "{junk}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains("--size takes N or WxH"), "{junk}: {err}");
+    }
+}
+
+#[test]
+fn ugi_plays_svendo_on_the_board_of_size() {
+    // h5 is a point of the 8 x 5 board (and of 10 x 6); a6 is on 10 x 6 only.
+    let output = run(
+        "ugi",
+        &["svendo", "--size", "8x5"],
+        b"ugi\nisready\nposition startpos\nquery turn\nposition startpos moves h5\nquery turn\n\
+          position startpos moves a6\nquit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert!(lines.contains(&"readyok".to_owned()), "{lines:?}");
+    assert_eq!(replies(&lines, "response"), ["response p1", "response p2"]);
+    let errors = replies(&lines, "info string error: ");
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("a6"), "{}", errors[0]);
+}
+
+#[test]
+fn perft_counts_the_svendo_start_on_an_8x8_board() {
+    // Hand count: 64 empty points, Black places an own stone or the master on any: 128; then
+    // White has 63 empty points, two kinds each: 128 · 126.
+    for (depth, count) in [("1", "perft 1: 128"), ("2", "perft 2: 16128")] {
+        let output = run("perft", &["svendo", depth, "--size", "8x8"], b"");
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout_lines(&output), [count]);
+    }
+}

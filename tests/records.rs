@@ -2,7 +2,7 @@
 //! back as the same game — the same start (on the same board), the same moves, the same
 //! positions — and a record of another game or board is refused.
 
-use game_core::{Game, GameRecord, Rng};
+use game_core::{BoardSize, Game, GameRecord, Rng};
 
 /// Plays up to `plies` random legal moves from `start` (seeded), stores the record as JSON,
 /// loads it back and compares; returns the JSON.
@@ -30,15 +30,16 @@ fn round_trip<G: Game>(start: G, plies: usize, seed: u64) -> String {
 #[test]
 fn swedish_draughts_records_keep_their_board() {
     use swedish_draughts::Position;
-    for size in [10, 8] {
+    for &size in Position::BOARD_SIZES {
         for seed in 0..4 {
             let start = Position::start_with_size(size).expect("a board of the game");
             let json = round_trip(start, 30 + 10 * seed as usize, seed);
-            assert!(json.contains(&format!("\"size\":{size}")), "{json}");
+            // The size is stored as its text.
+            assert!(json.contains(&format!("\"size\":\"{size}\"")), "{json}");
         }
     }
     // A position string that fits both boards, on each.
-    for size in [10, 8] {
+    for &size in Position::BOARD_SIZES {
         let start = Position::parse_position("W:W21,K25:B6,K10", Some(size)).expect("valid");
         round_trip(start, 12, 7);
     }
@@ -49,32 +50,44 @@ fn an_8x8_record_never_loads_as_10x10() {
     use swedish_draughts::Position;
     // "22-18" and "11-16" are legal on both boards from the same string: read on the wrong
     // board the record would be another game.
-    let start = Position::parse_position("W:W21-32:B1-12", Some(8)).expect("the 8x8 start");
+    let start = Position::parse_position("W:W21-32:B1-12", Some(BoardSize::Side(8)))
+        .expect("the 8x8 start");
     let mut record = GameRecord::new(start);
     record.play_text("22-18").expect("legal");
     record.play_text("11-16").expect("legal");
     let json = serde_json::to_string(&record).expect("serialises");
     let back: GameRecord<Position> = serde_json::from_str(&json).expect("loads");
     assert_eq!(back.current().size(), 8);
-    let on_ten = json.replace("\"size\":8", "\"size\":10");
+    assert!(json.contains(r#""size":"8""#), "{json}");
+    let on_ten = json.replace(r#""size":"8""#, r#""size":"10""#);
     let wrong: GameRecord<Position> = serde_json::from_str(&on_ten).expect("a 10x10 game too");
     assert_ne!(
         wrong.current(),
         back.current(),
         "the size is what tells them apart"
     );
-    assert!(serde_json::from_str::<GameRecord<Position>>(
-        &json.replace("\"size\":8", "\"size\":9")
-    )
-    .is_err());
+    // No 9x9 board, a rectangle, or the old numeric form: all refused on load.
+    for wrong in [
+        r#""size":"9""#,
+        r#""size":"8x8""#,
+        r#""size":8"#,
+        r#""size":"08 ""#,
+    ] {
+        let stored = json.replace(r#""size":"8""#, wrong);
+        assert!(
+            serde_json::from_str::<GameRecord<Position>>(&stored).is_err(),
+            "{stored}"
+        );
+    }
 }
 
 #[test]
 fn sundraval_records_on_every_size() {
-    for size in 3..=11 {
+    for n in 3..=11 {
+        let size = BoardSize::Side(n);
         let start = sundraval::Position::start_with_size(size).expect("a board of the game");
-        let json = round_trip(start, 2 + size as usize * 2, u64::from(size));
-        assert!(json.contains(&format!("\"size\":{size}")), "{json}");
+        let json = round_trip(start, 2 + n as usize * 2, u64::from(n));
+        assert!(json.contains(&format!("\"size\":\"{n}\"")), "{json}");
     }
 }
 
@@ -89,9 +102,35 @@ fn svendo_records_on_several_rectangles() {
         "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0",
     ] {
         let start: svendo::Position = text.parse().expect("a valid position");
+        let size = start.board_size().expect("Svendo names its board");
         for seed in 0..3 {
-            round_trip(start, 20 + 15 * seed as usize, seed);
+            let json = round_trip(start, 20 + 15 * seed as usize, seed);
+            assert!(json.contains(&format!("\"size\":\"{size}\"")), "{json}");
         }
+    }
+}
+
+#[test]
+fn a_svendo_record_on_a_rectangle_stores_width_x_height_and_checks_it() {
+    let size = BoardSize::Rect {
+        width: 8,
+        height: 5,
+    };
+    let start = svendo::Position::start_with_size(size).expect("8x5 is a Svendo board");
+    let json = round_trip(start, 10, 3);
+    assert!(json.contains(r#""size":"8x5""#), "{json}");
+    // The start string is 8 x 5: another size, a bare number or junk is refused on load.
+    for wrong in [
+        r#""size":"10x6""#,
+        r#""size":"5x8""#,
+        r#""size":"8""#,
+        r#""size":8"#,
+    ] {
+        let stored = json.replace(r#""size":"8x5""#, wrong);
+        assert!(
+            serde_json::from_str::<GameRecord<svendo::Position>>(&stored).is_err(),
+            "{stored}"
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use game_core::excerpt;
+use game_core::{excerpt, BoardSize};
 
 /// How a tool ends other than by success.
 #[derive(Debug)]
@@ -48,6 +48,15 @@ pub fn quoted(text: &str) -> String {
     format!("{:?}", excerpt(text, 0))
 }
 
+/// Reads the value of `--size`: `N` (`8` for 8x8 draughts, `5` for Sundraval) or `WxH`
+/// (`8x8` for Svendo, width x height); whether the game has that board is
+/// [`games::setup`](boardrules::games::setup)'s question.
+pub fn parse_size(value: &str) -> Result<BoardSize, String> {
+    value
+        .parse()
+        .map_err(|e| format!("--size takes N or WxH (8, 5, 8x8): {e}"))
+}
+
 /// The process arguments after the program name, each as UTF-8 text; an argument that is not
 /// UTF-8 is a usage error naming its place (and a bounded, lossy rendering of it).
 pub fn utf8_args() -> Result<Vec<String>, Failure> {
@@ -78,7 +87,7 @@ pub fn utf8_words(words: impl IntoIterator<Item = OsString>) -> Result<Vec<Strin
 pub struct Args {
     pub game: String,
     pub positional: Vec<String>,
-    pub size: Option<u32>,
+    pub size: Option<BoardSize>,
     pub fen: Option<String>,
     pub moves: Option<String>,
     pub svg: Option<String>,
@@ -121,12 +130,7 @@ impl Args {
                 .next()
                 .ok_or_else(|| format!("{word} needs a value\n{usage}"))?;
             match word.as_str() {
-                "--size" => {
-                    let size = value
-                        .parse()
-                        .map_err(|_| format!("--size takes a number, not {}", quoted(&value)))?;
-                    args.size = Some(size);
-                }
+                "--size" => args.size = Some(parse_size(&value)?),
                 "--svg-size" => {
                     let size = value.parse().map_err(|_| {
                         format!("--svg-size takes a number, not {}", quoted(&value))

@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use game_core::{Game, Rng};
+use game_core::{BoardSize, Game, Rng};
 
 /// How many seed positions each random game contributes (spread over its length).
 const SEEDS_PER_GAME: usize = 6;
@@ -58,24 +58,17 @@ pub fn seeds<G: Game>() -> Vec<G> {
     positions_of_random_games(&starts, 3)
 }
 
-/// Svendo seeds on every supported rectangle (30..=64 points, both sides at least 5).
-pub fn svendo_rectangles() -> Vec<(usize, usize)> {
-    let mut sizes = Vec::new();
-    for width in 5..=12 {
-        for height in 5..=12 {
-            if (30..=64).contains(&(width * height)) {
-                sizes.push((width, height));
-            }
-        }
-    }
-    sizes
+/// Svendo seeds on every supported rectangle (30..=64 points, both sides at least 5): the
+/// game's [`Game::BOARD_SIZES`], the default 10x6 first.
+pub fn svendo_rectangles() -> Vec<BoardSize> {
+    <svendo::Position as Game>::BOARD_SIZES.to_vec()
 }
 
 /// Svendo seed positions: random games on every rectangle.
 pub fn svendo_seeds() -> Vec<svendo::Position> {
     let starts: Vec<svendo::Position> = svendo_rectangles()
         .into_iter()
-        .filter_map(|(w, h)| svendo::Position::start_on(w, h))
+        .filter_map(|size| svendo::Position::start_with_size(size).ok())
         .collect();
     positions_of_random_games(&starts, 1)
 }
@@ -85,7 +78,7 @@ pub fn sundraval_finished() -> Vec<sundraval::Position> {
     let mut ends = Vec::new();
     let mut moves = Vec::new();
     for &size in <sundraval::Position as Game>::BOARD_SIZES {
-        let Ok(start) = sundraval::Position::new(size) else {
+        let Ok(start) = sundraval::Position::start_with_size(size) else {
             continue;
         };
         for game in 0..3 {

@@ -6,7 +6,7 @@
 
 use thiserror::Error;
 
-use crate::Game;
+use crate::{BoardSize, Game};
 
 /// A position string that is not a position of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -181,23 +181,23 @@ pub struct SizeError {
     /// The game's name.
     pub game: &'static str,
     /// The size asked for.
-    pub size: u32,
+    pub size: BoardSize,
     /// The sizes the game has (empty: a single board).
-    pub supported: &'static [u32],
+    pub supported: &'static [BoardSize],
 }
 
-fn supported_text(supported: &[u32]) -> String {
+fn supported_text(supported: &[BoardSize]) -> String {
     if supported.is_empty() {
         " (it has a single board)".to_owned()
     } else {
-        let list: Vec<String> = supported.iter().map(u32::to_string).collect();
+        let list: Vec<String> = supported.iter().map(BoardSize::to_string).collect();
         format!(" (sizes: {})", list.join(", "))
     }
 }
 
 impl SizeError {
     /// The error for game `G` and the size asked for.
-    pub fn unsupported<G: Game>(size: u32) -> Self {
+    pub fn unsupported<G: Game>(size: BoardSize) -> Self {
         Self {
             game: G::NAME,
             size,

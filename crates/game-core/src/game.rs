@@ -7,6 +7,7 @@ use core::str::FromStr;
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
 use crate::outcome::Outcome;
 use crate::record::DrawRules;
+use crate::size::BoardSize;
 
 /// A position of a game: the whole state needed to list the legal moves and play them.
 ///
@@ -61,7 +62,7 @@ pub trait Game:
 
     /// The board sizes the game can be played on (`--size` of the tools), the default first;
     /// empty when the game has a single board.
-    const BOARD_SIZES: &'static [u32] = &[];
+    const BOARD_SIZES: &'static [BoardSize] = &[];
 
     /// The history draw rules of this game as the project plays it, used by
     /// [`GameRecord::new`](crate::GameRecord::new): threefold repetition unless the game says
@@ -75,7 +76,7 @@ pub trait Game:
     ///
     /// # Errors
     /// [`SizeError`] when the game has no board of that size.
-    fn start_with_size(size: u32) -> Result<Self, SizeError> {
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
         match Self::BOARD_SIZES.first() {
             Some(&default) if size == default => Ok(Self::start()),
             _ => Err(SizeError::unsupported::<Self>(size)),
@@ -83,7 +84,7 @@ pub trait Game:
     }
 
     /// The size of this position's board, for games with several ([`Game::BOARD_SIZES`]).
-    fn board_size(&self) -> Option<u32> {
+    fn board_size(&self) -> Option<BoardSize> {
         None
     }
 
@@ -96,7 +97,7 @@ pub trait Game:
     /// # Errors
     /// [`ParsePositionError`] when the text is not a position of this game, or its board does
     /// not have the requested size.
-    fn parse_position(text: &str, size: Option<u32>) -> Result<Self, ParsePositionError> {
+    fn parse_position(text: &str, size: Option<BoardSize>) -> Result<Self, ParsePositionError> {
         let pos: Self = text.parse()?;
         match size {
             None => Ok(pos),

@@ -58,6 +58,7 @@ mod playout;
 mod record;
 mod rng;
 pub mod search;
+mod size;
 pub mod svg;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -81,4 +82,5 @@ pub use search::{
     outcome_rewards, Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo,
     SearchResult, StopFlag, MAX_PLAYERS,
 };
+pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::zobrist_keys;

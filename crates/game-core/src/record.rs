@@ -325,7 +325,7 @@ mod serde_impl {
     //! its start position string, its draw rules and its move texts:
     //!
     //! ```text
-    //! {"game":"swedish-draughts","size":8,"start":"W:W21,…:B1,…","rules":{…},"moves":["22-18"]}
+    //! {"game":"swedish-draughts","size":"8","start":"W:W21,…:B1,…","rules":{…},"moves":["22-18"]}
     //! ```
     //!
     //! It is read back by reading the start on that board ([`Game::parse_position`]) and
@@ -345,7 +345,7 @@ mod serde_impl {
         game: String,
         /// [`Game::board_size`] of the start, for games whose position string does not say it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        size: Option<u32>,
+        size: Option<crate::BoardSize>,
         start: String,
         rules: DrawRules,
         moves: Vec<String>,

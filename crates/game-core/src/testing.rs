@@ -30,7 +30,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::{perft, DrawRules, Game, GameRecord, Rng};
+use crate::{perft, BoardSize, DrawRules, Game, GameRecord, Rng};
 
 /// Moves checked for text round trips and checked play per position, at most (Sundraval's
 /// opening has over a hundred thousand moves).
@@ -417,13 +417,13 @@ pub struct PerftEntry {
     pub line: usize,
     /// The position text, or `start`.
     pub position: String,
-    /// The board size from the file's `size N` header, if any.
-    pub size: Option<u32>,
+    /// The board size from the file's `size N` or `size WxH` header, if any.
+    pub size: Option<BoardSize>,
     /// `(depth, count)` pairs.
     pub counts: Vec<(u32, u64)>,
 }
 
-/// Reads perft vector text: optional header lines (`size N`), then per entry a position line
+/// Reads perft vector text: optional header lines (`size N` or `size WxH`, a [`BoardSize`]), then per entry a position line
 /// (a position string, or `start` for the start position) followed by `perft DEPTH: COUNT`
 /// lines. Blank lines and lines starting with `#` are ignored. A `size` line may also stand
 /// between entries; it holds for the entries after it.
@@ -443,7 +443,7 @@ pub fn parse_perft_vectors(text: &str) -> Result<Vec<PerftEntry>, String> {
             size = Some(
                 rest.trim()
                     .parse()
-                    .map_err(|_| format!("line {line_no}: bad size {rest:?}"))?,
+                    .map_err(|e| format!("line {line_no}: {e}"))?,
             );
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let (depth, count) = rest

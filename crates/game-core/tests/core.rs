@@ -9,8 +9,8 @@ use common::{Ring, Walker};
 use game_core::testing::{check_perft_file, parse_perft_vectors, Conformance};
 use game_core::tictactoe::{Mark, TicTacToe};
 use game_core::{
-    perft, perft_divide, random_playout, DrawRules, Game, GameRecord, Outcome, ParseMoveError,
-    Perft, RecordError, Rng,
+    perft, perft_divide, random_playout, BoardSize, DrawRules, Game, GameRecord, Outcome,
+    ParseMoveError, Perft, RecordError, Rng,
 };
 
 /// A second, deliberately naive tic-tac-toe counter: a 9-cell array and the eight lines
@@ -116,10 +116,40 @@ fn perft_vector_text_is_parsed_with_sizes_and_comments() {
     let entries =
         parse_perft_vectors("# c\nsize 8\nstart\nperft 1: 7\n\nW:W1:B2\nperft 2: 3\n").unwrap();
     assert_eq!(entries.len(), 2);
-    assert_eq!(entries[0].size, Some(8));
+    assert_eq!(entries[0].size, Some(BoardSize::Side(8)));
     assert_eq!(entries[0].counts, vec![(1, 7)]);
     assert_eq!(entries[1].position, "W:W1:B2");
     assert_eq!(entries[1].line, 6);
+    let rect = parse_perft_vectors(
+        "size 8x5
+start
+perft 1: 80
+size 9
+start
+",
+    )
+    .unwrap();
+    assert_eq!(
+        rect[0].size,
+        Some(BoardSize::Rect {
+            width: 8,
+            height: 5
+        })
+    );
+    assert_eq!(rect[1].size, Some(BoardSize::Side(9)));
+    for bad in [
+        "size 0
+",
+        "size 8X5
+",
+        "size 8x
+",
+        "size eight
+",
+    ] {
+        let err = parse_perft_vectors(bad).unwrap_err();
+        assert!(err.starts_with("line 1:"), "{bad:?}: {err}");
+    }
     assert!(parse_perft_vectors("perft 1: 3\n").is_err());
     assert!(parse_perft_vectors("start\nperft x: 3\n").is_err());
 }
@@ -167,8 +197,19 @@ fn position_text_errors_give_the_place() {
 
 #[test]
 fn the_default_board_size_rules_apply_to_single_board_games() {
-    assert!(TicTacToe::start_with_size(3).is_err());
-    let err = TicTacToe::parse_position(".../.../... x", Some(3)).unwrap_err();
+    let err = TicTacToe::start_with_size(BoardSize::Side(3)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tictactoe has no board of size 3 (it has a single board)"
+    );
+    let rect = BoardSize::Rect {
+        width: 3,
+        height: 3,
+    };
+    let err = TicTacToe::start_with_size(rect).unwrap_err();
+    assert_eq!(err.size, rect);
+    assert!(err.to_string().contains("size 3x3"), "{err}");
+    let err = TicTacToe::parse_position(".../.../... x", Some(BoardSize::Side(3))).unwrap_err();
     assert!(err.reason.contains("single board"), "{err}");
     assert!(TicTacToe::parse_position(".../.../... x", None).is_ok());
 }
@@ -327,8 +368,23 @@ fn a_stored_record_of_another_game_or_board_or_junk_is_refused() {
     assert!(err.to_string().contains("kvarn3"), "{err}");
     // Tic-tac-toe has a single board: a stored size is refused by `parse_position`.
     let sized =
-        format!(r#"{{"game":"tictactoe","size":4,"start":".../.../... x",{rules},"moves":[]}}"#);
+        format!(r#"{{"game":"tictactoe","size":"4","start":".../.../... x",{rules},"moves":[]}}"#);
     assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&sized).is_err());
+    // The stored size is its text; a number (the old form) or junk is not read.
+    for size in ["4", r#""4 x 4""#, r#""0""#, "null"] {
+        let stored = format!(
+            r#"{{"game":"tictactoe","size":{size},"start":".../.../... x",{rules},"moves":[]}}"#
+        );
+        if size == "null" {
+            // `null` is the absent size of a single-board game.
+            assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&stored).is_ok());
+        } else {
+            assert!(
+                serde_json::from_str::<GameRecord<TicTacToe>>(&stored).is_err(),
+                "{size}"
+            );
+        }
+    }
     let no_game = format!(r#"{{"start":".../.../... x",{rules},"moves":[]}}"#);
     assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&no_game).is_err());
     let extra =
@@ -463,4 +519,37 @@ impl Game for BadHash {
 #[should_panic(expected = "incremental hash")]
 fn the_conformance_kit_catches_a_wrong_incremental_hash() {
     Conformance::<BadHash>::new().games(2).run();
+}
+
+#[test]
+fn a_board_size_is_stored_as_its_text_and_checked_on_load() {
+    let rect = BoardSize::Rect {
+        width: 10,
+        height: 6,
+    };
+    assert_eq!(serde_json::to_string(&rect).unwrap(), r#""10x6""#);
+    assert_eq!(
+        serde_json::to_string(&BoardSize::Side(8)).unwrap(),
+        r#""8""#
+    );
+    assert_eq!(
+        serde_json::from_str::<BoardSize>(r#""10x6""#).unwrap(),
+        rect
+    );
+    assert_eq!(
+        serde_json::from_str::<BoardSize>(r#""8""#).unwrap(),
+        BoardSize::Side(8)
+    );
+    for bad in [
+        "8",
+        r#""0""#,
+        r#""8X8""#,
+        r#""""#,
+        r#""10x6x2""#,
+        "[10,6]",
+        r#"" 8""#,
+        r#""08""#,
+    ] {
+        assert!(serde_json::from_str::<BoardSize>(bad).is_err(), "{bad}");
+    }
 }

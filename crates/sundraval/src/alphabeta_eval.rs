@@ -50,11 +50,11 @@ impl Evaluator<Position> for AsIfEnded {
 /// no limit). Alpha-beta is deterministic, so `seed` is not used.
 ///
 /// ```
-/// use sundraval::{alphabeta_engine, Game, GameRecord, Position};
+/// use sundraval::{alphabeta_engine, BoardSize, Game, GameRecord, Position};
 /// use sundraval::game_core::Limits;
 ///
 /// let mut engine = alphabeta_engine(0);
-/// let record = GameRecord::new(Position::start_with_size(3)?);
+/// let record = GameRecord::new(Position::start_with_size(BoardSize::Side(3))?);
 /// let mv = engine.choose_move(&record, &Limits::depth(1)).expect("the game goes on");
 /// assert!(record.current().is_legal(mv));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -75,7 +75,7 @@ pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::{Game, Rng};
+    use game_core::{BoardSize, Game, Rng};
 
     /// The evaluation read straight from the breakdown's groups and regions.
     fn by_hand(pos: &Position) -> i32 {
@@ -107,7 +107,7 @@ mod tests {
     fn matches_the_breakdown_read_by_hand() {
         assert_eq!(AsIfEnded.evaluate(&Position::start()), 0);
         let mut rng = Rng::new(11);
-        let mut pos = Position::start_with_size(5).expect("size 5");
+        let mut pos = Position::start_with_size(BoardSize::Side(5)).expect("size 5");
         let mut nonzero = 0;
         for _ in 0..40 {
             let moves = pos.legal_moves();

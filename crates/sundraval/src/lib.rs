@@ -79,7 +79,7 @@ pub use alphabeta_eval::{alphabeta_engine, AsIfEnded};
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use eval::{default_engine, mcts_engine, SundravalRollout};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
-pub use game_core::{DrawRules, SizeError};
+pub use game_core::{BoardSize, DrawRules, SizeError};
 pub use position::{Color, Move, Position, Seat, Turn};
 pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
 pub use svg::SvgOptions;
@@ -106,7 +106,17 @@ impl Game for Position {
     type Player = Seat;
     const NAME: &'static str = "sundraval";
     const PLAYERS: &'static [Seat] = &[Seat::First, Seat::Second];
-    const BOARD_SIZES: &'static [u32] = &[9, 3, 4, 5, 6, 7, 8, 10, 11];
+    const BOARD_SIZES: &'static [BoardSize] = &[
+        BoardSize::Side(9),
+        BoardSize::Side(3),
+        BoardSize::Side(4),
+        BoardSize::Side(5),
+        BoardSize::Side(6),
+        BoardSize::Side(7),
+        BoardSize::Side(8),
+        BoardSize::Side(10),
+        BoardSize::Side(11),
+    ];
     /// No position can repeat (stones are never removed during play, and the passes are part
     /// of the position), so no history draw applies.
     const DRAW_RULES: DrawRules = DrawRules::NONE;
@@ -115,12 +125,17 @@ impl Game for Position {
         Position::start_default()
     }
 
-    fn start_with_size(size: u32) -> Result<Self, SizeError> {
-        Position::new(size)
+    /// The start on a board of `Side(n)`: `n` points a side, 3 to 11. A rectangle is no
+    /// Sundraval board.
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
+        match size {
+            BoardSize::Side(n) => Position::new(n),
+            BoardSize::Rect { .. } => Err(SizeError::unsupported::<Self>(size)),
+        }
     }
 
-    fn board_size(&self) -> Option<u32> {
-        Some(self.size())
+    fn board_size(&self) -> Option<BoardSize> {
+        Some(BoardSize::Side(self.size()))
     }
 
     fn to_move(&self) -> Seat {
@@ -183,17 +198,29 @@ mod tests {
 
     #[test]
     fn sizes_outside_3_to_11_are_typed_errors() {
-        for size in [0, 1, 2, 12, 100, u32::MAX] {
-            let err = Position::start_with_size(size).unwrap_err();
-            assert_eq!(err.size, size);
+        for n in [0, 1, 2, 12, 100, u32::MAX] {
+            let err = Position::start_with_size(BoardSize::Side(n)).unwrap_err();
+            assert_eq!(err.size, BoardSize::Side(n));
             assert_eq!(err.supported, Position::BOARD_SIZES);
         }
-        assert_eq!(Position::BOARD_SIZES[0], DEFAULT_SIZE);
+        let rect = BoardSize::Rect {
+            width: 9,
+            height: 9,
+        };
+        assert_eq!(Position::start_with_size(rect).unwrap_err().size, rect);
+        assert_eq!(Position::BOARD_SIZES[0], BoardSize::Side(DEFAULT_SIZE));
+        let mut listed: Vec<BoardSize> = Position::BOARD_SIZES.to_vec();
+        listed.sort();
+        let every: Vec<BoardSize> = (MIN_SIZE..=MAX_SIZE).map(BoardSize::Side).collect();
+        assert_eq!(listed, every);
         for &size in Position::BOARD_SIZES {
             let pos = Position::start_with_size(size).unwrap();
             assert_eq!(pos.board_size(), Some(size));
+            let BoardSize::Side(n) = size else {
+                unreachable!("listed as a side")
+            };
             // The opening is counted, not listed: P·(P−1).
-            let p = point_count(size) as usize;
+            let p = point_count(n) as usize;
             assert_eq!(pos.count_legal_moves(&mut Vec::new()), p * (p - 1));
         }
     }

@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::board::{self, Point, PointSet, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 use crate::zobrist;
-use game_core::SizeError;
+use game_core::{BoardSize, SizeError};
 
 /// A stone colour. Black moves first after the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -151,7 +151,7 @@ impl Position {
     /// [`SizeError`] for a size outside 3..=11.
     pub fn new(size: u32) -> Result<Position, SizeError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(SizeError::unsupported::<Position>(size));
+            return Err(SizeError::unsupported::<Position>(BoardSize::Side(size)));
         }
         let mut pos = Position {
             stones: [PointSet::EMPTY; 2],

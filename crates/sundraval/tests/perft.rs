@@ -10,7 +10,7 @@ use common::{
     BLACK, WHITE,
 };
 use game_core::{perft, Rng};
-use sundraval::{Color, Game, Outcome, Position, ScoringRule, Seat};
+use sundraval::{BoardSize, Color, Game, Outcome, Position, ScoringRule, Seat};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -40,7 +40,7 @@ fn perft_from_the_start_by_hand() {
     // points (two stones cannot cut off a point, which has at least three neighbours, so the
     // one empty region touches the white stone) or pass: 2 P(P−1)(P−1).
     for n in 3..=11u64 {
-        let start = Position::start_with_size(n as u32).unwrap();
+        let start = Position::start_with_size(BoardSize::Side(n as u32)).unwrap();
         let p = points(n);
         assert_eq!(perft(&start, 1), p * (p - 1), "n = {n}");
         if n <= 9 {
@@ -50,12 +50,15 @@ fn perft_from_the_start_by_hand() {
             assert_eq!(perft(&start, 3), 2 * p * (p - 1) * (p - 1), "n = {n}");
         }
     }
-    assert_eq!(perft(&Position::start_with_size(11).unwrap(), 1), 109_230);
+    assert_eq!(
+        perft(&Position::start_with_size(BoardSize::Side(11)).unwrap(), 1),
+        109_230
+    );
 }
 
 #[test]
 fn perft_from_the_start_matches_the_naive_generator() {
-    let start = Position::start_with_size(3).unwrap();
+    let start = Position::start_with_size(BoardSize::Side(3)).unwrap();
     let naive = Naive::start(3);
     assert_eq!(naive.perft(1), 342);
     for depth in 1..=4 {
@@ -97,7 +100,7 @@ fn random_games_match_the_naive_generator_move_by_move() {
     let mut rng = Rng::new(0xD1CE);
     for game in 0..36 {
         let n = [3, 4, 5, 6, 7, 8, 9, 10, 11][game % 9];
-        let mut p = Position::start_with_size(n).unwrap();
+        let mut p = Position::start_with_size(BoardSize::Side(n)).unwrap();
         // Skip the big opening list: play a random opening directly.
         let opening = {
             let moves = p.legal_moves();
@@ -194,7 +197,7 @@ fn passing_is_always_allowed_and_two_passes_end_the_game() {
 
 #[test]
 fn the_pie_opening_by_seat_and_colour() {
-    let mut p = Position::start_with_size(5).unwrap();
+    let mut p = Position::start_with_size(BoardSize::Side(5)).unwrap();
     assert_eq!(p.to_move(), Seat::First);
     p.play(p.parse_move("e5+f7").unwrap()).unwrap();
     assert_eq!(p.to_move(), Seat::Second);

@@ -8,7 +8,7 @@ mod common;
 use common::{naive_score, naive_seed_winner, naive_triangular_winner, Naive, BLACK, EMPTY, WHITE};
 use game_core::Rng;
 use proptest::prelude::*;
-use sundraval::{Color, Game, Move, Point, PointSet, Position, ScoringRule};
+use sundraval::{BoardSize, Color, Game, Move, Point, PointSet, Position, ScoringRule};
 
 /// A random board of size `n` from `cells` (one byte per point: mostly empty, black or
 /// white), as a naive position; both colours get at least one stone.
@@ -247,7 +247,7 @@ proptest! {
     #[test]
     fn random_games_end_with_an_outcome(size in 3u32..=11, seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
-        let mut pos = Position::start_with_size(size).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Side(size)).unwrap();
         let mut moves = Vec::new();
         let mut plies = 0;
         while pos.outcome().is_none() {
@@ -323,7 +323,7 @@ fn unchecked_moves_of_any_kind_never_panic() {
     let mut moves = Vec::new();
     for game in 0..240 {
         let size = 3 + (game % 9) as u32;
-        let mut pos = Position::start_with_size(size).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Side(size)).unwrap();
         for _ in 0..14 {
             let mv = any_move(&mut rng);
             pos.play_unchecked(mv);

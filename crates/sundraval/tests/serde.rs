@@ -3,11 +3,11 @@
 
 #![cfg(feature = "serde")]
 
-use sundraval::{Color, Game, Move, Point, Position, ScoringRule, Seat};
+use sundraval::{BoardSize, Color, Game, Move, Point, Position, ScoringRule, Seat};
 
 #[test]
 fn positions_moves_and_colours_round_trip() {
-    let mut pos = Position::start_with_size(5).unwrap();
+    let mut pos = Position::start_with_size(BoardSize::Side(5)).unwrap();
     for text in ["e5+f7", "swap", "d4", "pass"] {
         let mv = pos.parse_move(text).unwrap();
         let json = serde_json::to_string(&mv).unwrap();
@@ -91,7 +91,7 @@ fn deserialised_points_and_moves_are_on_the_largest_board() {
         black: Point::new(0, 0).unwrap(),
         white: Point::new(0, 0).unwrap(),
     };
-    let mut start = Position::start_with_size(3).unwrap();
+    let mut start = Position::start_with_size(BoardSize::Side(3)).unwrap();
     assert!(
         start.play(same).is_err(),
         "one point for both opening stones"

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use sundraval::game_core::search::random::RandomEngine;
 use sundraval::game_core::{Engine, Limits};
-use sundraval::{default_engine, Game, GameRecord, Position, Seat};
+use sundraval::{default_engine, BoardSize, Game, GameRecord, Position, Seat};
 
 /// The iterations a move of the full run.
 const FULL_ITERATIONS: u64 = 1_000;
@@ -32,7 +32,8 @@ struct Tally {
 fn play(size: u32, seat: Seat, seed: u64, limits: &Limits, tally: &mut Tally) {
     let mut me = default_engine(seed);
     let mut random = RandomEngine::<Position>::new(seed + 10_000);
-    let mut record = GameRecord::new(Position::start_with_size(size).expect("a board size"));
+    let mut record =
+        GameRecord::new(Position::start_with_size(BoardSize::Side(size)).expect("a board size"));
     while record.outcome().is_none() {
         let started = Instant::now();
         let mine = record.current().to_move() == seat;

@@ -9,6 +9,8 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
+use game_core::BoardSize;
+
 /// The smallest number of points a board may have.
 pub const MIN_POINTS: usize = 30;
 /// The largest number of points a board may have (they must fit a `u64`).
@@ -155,6 +157,40 @@ const fn valid_dims() -> ([(u8, u8); 40], usize) {
 }
 
 const DIMS: ([(u8, u8); 40], usize) = valid_dims();
+
+/// How many board sizes the game supports (29: every rectangle of 30..=64 points with both
+/// sides from 5 to 12).
+pub const BOARD_SIZE_COUNT: usize = DIMS.1;
+
+/// The supported boards as [`BoardSize::Rect`] values, the default 10 × 6 first, then the
+/// others by width, then height (5 × 6, 5 × 7, …, 12 × 5). A const fn builds it from the same
+/// table the positions use, so the list and the boards a position can be on cannot differ.
+const fn board_sizes() -> [BoardSize; BOARD_SIZE_COUNT] {
+    let default = BoardSize::Rect {
+        width: DEFAULT_WIDTH as u32,
+        height: DEFAULT_HEIGHT as u32,
+    };
+    let mut sizes = [default; BOARD_SIZE_COUNT];
+    let mut next = 1;
+    let mut i = 0;
+    while i < BOARD_SIZE_COUNT {
+        let (w, h) = DIMS.0[i];
+        if !(w as usize == DEFAULT_WIDTH && h as usize == DEFAULT_HEIGHT) {
+            // Indexing past the end (no default board in the table) fails the build.
+            sizes[next] = BoardSize::Rect {
+                width: w as u32,
+                height: h as u32,
+            };
+            next += 1;
+        }
+        i += 1;
+    }
+    sizes
+}
+
+/// Every board the game supports ([`Game::BOARD_SIZES`](game_core::Game::BOARD_SIZES)), the
+/// default 10 × 6 first.
+pub const BOARD_SIZES: [BoardSize; BOARD_SIZE_COUNT] = board_sizes();
 
 /// The index of the board size `width` × `height` among the supported ones.
 pub(crate) fn dims_index(width: usize, height: usize) -> Option<u8> {

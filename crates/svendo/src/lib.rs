@@ -12,7 +12,11 @@
 //! of their line (rule 3). The winner scores the movement moves they made.
 //!
 //! The board is 10 × 6 by default; any rectangle of 30..=64 points with both sides at least 5
-//! works, its size read from the position string ([`Position::start_on`] for a start).
+//! works, its size read from the position string ([`Position::start_on`] for a start). The
+//! boards are [`BOARD_SIZES`] (as [`BoardSize::Rect`] values, the default first):
+//! [`Game::start_with_size`] starts on one, [`Game::board_size`] names a position's, and
+//! [`Game::parse_position`] with `Some(size)` refuses a position string of other dimensions.
+//! A `BoardSize::Side(n)` is never a Svendo board: the tools want `--size 8x8`, not `--size 8`.
 //!
 //! ```
 //! use svendo::{Color, Game, Position, Win, WinRule};
@@ -62,11 +66,13 @@ mod svg;
 mod zobrist;
 
 pub use board::{
-    is_valid_size, ParsePointError, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE,
-    MIN_POINTS, MIN_SIDE,
+    is_valid_size, ParsePointError, Point, BOARD_SIZES, BOARD_SIZE_COUNT, DEFAULT_HEIGHT,
+    DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE, MIN_POINTS, MIN_SIDE,
 };
 pub use eval::{default_engine, mcts_engine, SvendoRollout, ROLLOUT_PLY_CAP};
-pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{
+    self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError, SizeError,
+};
 pub use notation::START;
 pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 pub use responsibility::Responsibility;
@@ -138,9 +144,31 @@ impl Game for Position {
     type Player = Color;
     const NAME: &'static str = "svendo";
     const PLAYERS: &'static [Color] = &Color::ALL;
+    const BOARD_SIZES: &'static [BoardSize] = &BOARD_SIZES;
 
     fn start() -> Self {
         Position::default()
+    }
+
+    /// The start on a `Rect { width, height }` board ([`Position::start_on`]). A `Side` size
+    /// is refused: one number does not fix a Svendo rectangle (`8` is not read as 8 × 8).
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
+        let start = match size {
+            BoardSize::Rect { width, height } => usize::try_from(width)
+                .ok()
+                .zip(usize::try_from(height).ok())
+                .and_then(|(width, height)| Position::start_on(width, height)),
+            BoardSize::Side(_) => None,
+        };
+        start.ok_or_else(|| SizeError::unsupported::<Self>(size))
+    }
+
+    /// Always `Rect { width, height }` of this position's board.
+    fn board_size(&self) -> Option<BoardSize> {
+        Some(BoardSize::Rect {
+            width: self.width() as u32,
+            height: self.height() as u32,
+        })
     }
 
     fn to_move(&self) -> Color {

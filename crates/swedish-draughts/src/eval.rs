@@ -168,7 +168,7 @@ pub fn default_config() -> AlphaBetaConfig {
 /// default player).
 ///
 /// ```
-/// use swedish_draughts::{default_engine, Game, GameRecord, Position};
+/// use swedish_draughts::{BoardSize, default_engine, Game, GameRecord, Position};
 /// use swedish_draughts::game_core::Limits;
 ///
 /// let mut engine = default_engine(1);
@@ -215,10 +215,10 @@ pub fn alphabeta_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::Game;
+    use game_core::{BoardSize, Game};
 
     fn eval(text: &str, size: u32) -> i32 {
-        let pos = Position::parse_position(text, Some(size)).expect("position");
+        let pos = Position::parse_position(text, Some(BoardSize::Side(size))).expect("position");
         DraughtsEval::default().evaluate(&pos)
     }
 

@@ -15,7 +15,7 @@
 //! ends its move on the far rank. A player with no piece or no legal move loses.
 //!
 //! ```
-//! use swedish_draughts::{Game, Position};
+//! use swedish_draughts::{BoardSize, Game, Position};
 //!
 //! let mut pos = Position::start(); // 10x10, White to move
 //! assert_eq!(pos.legal_moves().len(), 9);
@@ -24,7 +24,7 @@
 //! assert_eq!(pos.to_string(), "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20");
 //!
 //! // The 8x8 board: same type, the size is a property of the position.
-//! let small = Position::start_with_size(8)?;
+//! let small = Position::start_with_size(BoardSize::Side(8))?;
 //! assert_eq!(small.legal_moves().len(), 7);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -33,7 +33,7 @@
 //!
 //! The position string is the PDN FEN (`W:W31,…,50:B1,…,20`, dames prefixed with `K`,
 //! ranges such as `31-50` accepted on input). It does not say which board it is on:
-//! `str::parse` reads a 10x10 position and [`Game::parse_position`] with `Some(8)` an 8x8 one.
+//! `str::parse` reads a 10x10 position and [`Game::parse_position`] with `Some(BoardSize::Side(8))` an 8x8 one.
 //! Move text is read and written through the position ([`Game::parse_move`],
 //! [`Game::move_text`]): `32-28`, `28x19`, and the full chain (`33x22x13`) only when two
 //! legal captures share start and end square; a short text that fits several captures is
@@ -131,7 +131,9 @@ pub use eval::{
     alphabeta_engine, alphabeta_with, default_config, default_engine, mcts_engine, DraughtsEval,
     Weights, DEFAULT_MAX_DEPTH, ROLLOUT_PLY_CAP,
 };
-pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{
+    self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError,
+};
 pub use position::{Color, Move, Piece, Position};
 pub use svg::SvgOptions;
 
@@ -181,7 +183,7 @@ impl Game for Position {
     type Player = Color;
     const NAME: &'static str = "swedish-draughts";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
-    const BOARD_SIZES: &'static [u32] = &[10, 8];
+    const BOARD_SIZES: &'static [BoardSize] = &[BoardSize::Side(10), BoardSize::Side(8)];
     /// Threefold repetition and the 50-ply rule ([`DRAW_RULES`]), so that
     /// [`GameRecord::new`] and every tool built on it apply both.
     const DRAW_RULES: DrawRules = DRAW_RULES;
@@ -190,22 +192,22 @@ impl Game for Position {
         Position::start_10x10()
     }
 
-    fn start_with_size(size: u32) -> Result<Self, SizeError> {
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
         match size {
-            10 => Ok(Position::start_10x10()),
-            8 => Ok(Position::start_8x8()),
+            BoardSize::Side(10) => Ok(Position::start_10x10()),
+            BoardSize::Side(8) => Ok(Position::start_8x8()),
             _ => Err(SizeError::unsupported::<Self>(size)),
         }
     }
 
-    fn board_size(&self) -> Option<u32> {
-        Some(self.size())
+    fn board_size(&self) -> Option<BoardSize> {
+        Some(BoardSize::Side(self.size()))
     }
 
-    fn parse_position(text: &str, size: Option<u32>) -> Result<Self, ParsePositionError> {
+    fn parse_position(text: &str, size: Option<BoardSize>) -> Result<Self, ParsePositionError> {
         match size {
-            None | Some(10) => Position::parse_fen(text, false),
-            Some(8) => Position::parse_fen(text, true),
+            None | Some(BoardSize::Side(10)) => Position::parse_fen(text, false),
+            Some(BoardSize::Side(8)) => Position::parse_fen(text, true),
             Some(other) => Err(ParsePositionError::new(
                 0,
                 format!("swedish-draughts has boards of size 10 and 8, not {other}"),
@@ -314,12 +316,20 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(Position::start_with_size(10).unwrap(), Position::start());
-        assert_eq!(Position::start_with_size(8).unwrap().board_size(), Some(8));
-        assert!(Position::start_with_size(12).is_err());
+        assert_eq!(
+            Position::start_with_size(BoardSize::Side(10)).unwrap(),
+            Position::start()
+        );
+        assert_eq!(
+            Position::start_with_size(BoardSize::Side(8))
+                .unwrap()
+                .board_size(),
+            Some(BoardSize::Side(8))
+        );
+        assert!(Position::start_with_size(BoardSize::Side(12)).is_err());
         assert_ne!(
             Position::start_8x8().hash_key(),
-            Position::parse_position("W:W21-32:B1-12", Some(10))
+            Position::parse_position("W:W21-32:B1-12", Some(BoardSize::Side(10)))
                 .unwrap()
                 .hash_key()
         );
@@ -409,7 +419,7 @@ mod tests {
     fn fifty_ply_rule_through_game_record_new() {
         // 50 plies (25 moves each) without a capture or a man's move draw; 49 do not.
         for (start, size) in [("W:WK46,K50:BK1,K5", 10), ("W:WK29,K32:BK1,K4", 8)] {
-            let start = Position::parse_position(start, Some(size)).unwrap();
+            let start = Position::parse_position(start, Some(BoardSize::Side(size))).unwrap();
             let plies = quiet_dame_plies(start, 50, &[]);
             let mut record = GameRecord::new(start);
             for text in &plies[..49] {
@@ -509,7 +519,7 @@ mod tests {
     #[cfg(feature = "serde")]
     #[test]
     fn serde_round_trip() {
-        let pos = Position::parse_position("B:W15,19,22:B1,K21", Some(8)).unwrap();
+        let pos = Position::parse_position("B:W15,19,22:B1,K21", Some(BoardSize::Side(8))).unwrap();
         let json = serde_json::to_string(&pos).unwrap();
         assert_eq!(json, r#"{"size":8,"position":"B:W15,19,22:B1,K21"}"#);
         let back: Position = serde_json::from_str(&json).unwrap();

@@ -53,8 +53,8 @@ impl Position {
     /// men, `W`/`B` for dames, `.` for an empty dark square, files `a`… below.
     ///
     /// ```
-    /// use swedish_draughts::{Game, Position};
-    /// let diagram = Position::start_with_size(8)?.diagram();
+    /// use swedish_draughts::{BoardSize, Game, Position};
+    /// let diagram = Position::start_with_size(BoardSize::Side(8))?.diagram();
     /// assert_eq!(diagram.lines().next(), Some(" 8    b   b   b   b"));
     /// # Ok::<(), swedish_draughts::game_core::SizeError>(())
     /// ```
@@ -422,7 +422,7 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a 10x10 position (the string does not carry the size; for 8x8 use
-    /// [`Game::parse_position`](game_core::Game::parse_position) with `Some(8)`).
+    /// [`Game::parse_position`](game_core::Game::parse_position) with `Some(BoardSize::Side(8))`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Position::parse_fen(text, false)
     }
@@ -487,7 +487,10 @@ impl From<Position> for PositionRepr {
 impl TryFrom<PositionRepr> for Position {
     type Error = ParsePositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, Self::Error> {
-        <Position as game_core::Game>::parse_position(&repr.position, Some(repr.size))
+        <Position as game_core::Game>::parse_position(
+            &repr.position,
+            Some(game_core::BoardSize::Side(repr.size)),
+        )
     }
 }
 
@@ -601,7 +604,7 @@ fn move_from_repr<G: Geometry>(repr: &MoveRepr, eight: bool) -> Result<Move, Par
 
 #[cfg(test)]
 mod tests {
-    use crate::{Game, ParseMoveError, Position};
+    use crate::{BoardSize, Game, ParseMoveError, Position};
 
     #[test]
     fn ranges_and_dames_on_input_canonical_output() {
@@ -618,7 +621,7 @@ mod tests {
     #[test]
     fn rules_page_8x8_example() {
         let text = "B:W15,19,22,23,26,28,31:B1,4,5,6,7,8,9,11,K21";
-        let pos = Position::parse_position(text, Some(8)).unwrap();
+        let pos = Position::parse_position(text, Some(BoardSize::Side(8))).unwrap();
         assert_eq!(pos.size(), 8);
         assert_eq!(pos.to_string(), text);
     }
@@ -629,7 +632,7 @@ mod tests {
             ("", None),
             ("X:W1:B2", None),
             ("W:W31:B51", None),
-            ("W:W31:B33", Some(8)),
+            ("W:W31:B33", Some(BoardSize::Side(8))),
             ("W:W0:B2", None),
             ("W:W31,31:B2", None),
             ("W:W31:B31", None),
@@ -642,14 +645,21 @@ mod tests {
             ("W:WK:B1", None),
             ("W:W,:B1", None),
             ("W:W99999999999999999999:B1", None),
-            ("W:W40:B1", Some(12)),
+            ("W:W40:B1", Some(BoardSize::Side(12))),
+            (
+                "W:W40:B1",
+                Some(BoardSize::Rect {
+                    width: 10,
+                    height: 10,
+                }),
+            ),
         ] {
             assert!(
                 Position::parse_position(text, size).is_err(),
                 "{text:?} size {size:?} was accepted"
             );
         }
-        let err = Position::parse_position("W:W31:B33", Some(8)).unwrap_err();
+        let err = Position::parse_position("W:W31:B33", Some(BoardSize::Side(8))).unwrap_err();
         assert!(err.reason.contains("not on the 8x8 board"), "{err}");
         assert_eq!(err.offset, 7);
     }
@@ -676,8 +686,8 @@ mod tests {
             err.reason.contains("White has more than 20 pieces"),
             "{err}"
         );
-        assert!(Position::parse_position("W:W21-32:B1-12", Some(8)).is_ok());
-        let err = Position::parse_position("W:W21-32,K5:B1", Some(8)).unwrap_err();
+        assert!(Position::parse_position("W:W21-32:B1-12", Some(BoardSize::Side(8))).is_ok());
+        let err = Position::parse_position("W:W21-32,K5:B1", Some(BoardSize::Side(8))).unwrap_err();
         assert_eq!(err.offset, 9);
         assert!(
             err.reason.contains("White has more than 12 pieces"),
@@ -707,8 +717,8 @@ mod tests {
         assert_eq!(err.offset, 10, "{err}");
         assert!(err.reason.contains("black man on square 47"), "{err}");
         assert!(Position::parse_position("W:W31,K3:B20,K47", None).is_ok());
-        assert!(Position::parse_position("W:W29:B1", Some(8)).is_ok());
-        assert!(Position::parse_position("W:W28:B29", Some(8)).is_err());
+        assert!(Position::parse_position("W:W29:B1", Some(BoardSize::Side(8))).is_ok());
+        assert!(Position::parse_position("W:W28:B29", Some(BoardSize::Side(8))).is_err());
         assert!(Position::parse_position("W:W28:B29", None).is_ok());
     }
 

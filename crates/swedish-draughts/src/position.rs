@@ -144,7 +144,7 @@ impl fmt::Debug for Move {
 ///
 /// It is a small `Copy` value with an incrementally kept Zobrist hash. Its text is the PDN FEN
 /// string (`W:W31,…,50:B1,…,20`), which does not carry the board size: `str::parse` reads a
-/// 10x10 position, [`Game::parse_position`](game_core::Game::parse_position) with `Some(8)` an
+/// 10x10 position, [`Game::parse_position`](game_core::Game::parse_position) with `Some(BoardSize::Side(8))` an
 /// 8x8 one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use swedish_draughts::game_core::testing::{check_perft_file, Conformance};
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{Game, GameRecord, Position, DRAW_RULES};
+use swedish_draughts::{BoardSize, Game, GameRecord, Position, DRAW_RULES};
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -49,7 +49,7 @@ fn check_8x8(pos: &Position, elsewhere: &[swedish_draughts::Move]) {
         "{pos:?}"
     );
     let text = pos.to_string();
-    let back = Position::parse_position(&text, Some(8)).expect("own text parses");
+    let back = Position::parse_position(&text, Some(BoardSize::Side(8))).expect("own text parses");
     assert_eq!(back, *pos);
     assert_eq!(back.to_string(), text);
     assert_eq!(pos.hash_key(), pos.fresh_hash_key(), "{pos:?}");

@@ -5,7 +5,7 @@
 //! has no timing assertion; in a debug build the whole file runs in well under a second.
 
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{Game, Position};
+use swedish_draughts::{BoardSize, Game, Position};
 
 /// A random position string with `white` and `black` pieces on a board of `squares`
 /// squares, each piece a dame with probability `dame_percent` (and always a dame on its own
@@ -72,7 +72,7 @@ fn full_sides_with_many_dames_generate_moves() {
                 for side in ["W", "B"] {
                     for _ in 0..4 {
                         let text = random_text(&mut rng, squares, sides, dame_percent, side);
-                        let pos = Position::parse_position(&text, Some(size))
+                        let pos = Position::parse_position(&text, Some(BoardSize::Side(size)))
                             .unwrap_or_else(|e| panic!("{text}: {e}"));
                         check(&pos);
                         captures += usize::from(pos.legal_moves().iter().any(|m| m.is_capture()));

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{Game, Move, ParseMoveError, Position};
+use swedish_draughts::{BoardSize, Game, Move, ParseMoveError, Position};
 
 // ---------------------------------------------------------------------------------------------
 // The naive generator.
@@ -344,7 +344,7 @@ fn key_of_engine(m: &Move) -> (u32, u32, Vec<u32>) {
 }
 
 fn engine_position(text: &str, n: i32) -> Position {
-    Position::parse_position(text, Some(n as u32)).unwrap()
+    Position::parse_position(text, Some(BoardSize::Side(n as u32))).unwrap()
 }
 
 /// Compares the move lists, the move texts and the positions after each move.
@@ -522,7 +522,7 @@ fn random_games_against_naive() {
         .unwrap_or(24);
     for game in 0..games {
         let n = if game % 2 == 0 { 10 } else { 8 };
-        let mut pos = Position::start_with_size(n as u32).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Side(n as u32)).unwrap();
         let mut naive = Naive::parse(&pos.to_string(), n);
         for _ in 0..200 {
             compare_here(&pos, &naive);

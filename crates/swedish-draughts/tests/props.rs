@@ -3,12 +3,12 @@
 
 use proptest::prelude::*;
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{Color, Game, GameRecord, Piece, Position, DRAW_RULES};
+use swedish_draughts::{BoardSize, Color, Game, GameRecord, Piece, Position, DRAW_RULES};
 
 /// The position after `plies` random moves from the start of a `size` board.
 fn reached(size: u32, seed: u64, plies: u32) -> Position {
     let mut rng = Rng::new(seed);
-    let mut pos = Position::start_with_size(size).unwrap();
+    let mut pos = Position::start_with_size(BoardSize::Side(size)).unwrap();
     for _ in 0..plies {
         let moves = pos.legal_moves();
         match rng.choose(&moves) {
@@ -79,7 +79,7 @@ proptest! {
         let size = if eight { 8 } else { 10 };
         let pos = reached(size, seed, plies);
         let text = pos.to_string();
-        let back = Position::parse_position(&text, Some(size)).unwrap();
+        let back = Position::parse_position(&text, Some(BoardSize::Side(size))).unwrap();
         prop_assert_eq!(back, pos);
         prop_assert_eq!(back.to_string(), text);
         prop_assert_eq!(back.hash_key(), pos.hash_key());
@@ -100,7 +100,7 @@ proptest! {
     #[test]
     fn random_games_end_with_a_valid_outcome(eight in any::<bool>(), seed in any::<u64>()) {
         let size = if eight { 8 } else { 10 };
-        let mut record = GameRecord::with_rules(Position::start_with_size(size).unwrap(), DRAW_RULES);
+        let mut record = GameRecord::with_rules(Position::start_with_size(BoardSize::Side(size)).unwrap(), DRAW_RULES);
         let mut rng = Rng::new(seed);
         while record.outcome().is_none() {
             prop_assert!(record.moves().len() < 3000, "the draw rules end every game");

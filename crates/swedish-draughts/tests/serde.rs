@@ -4,7 +4,7 @@
 #![cfg(feature = "serde")]
 
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{Color, Game, Move, Position};
+use swedish_draughts::{BoardSize, Color, Game, Move, Position};
 
 fn read(json: &str) -> Result<Move, serde_json::Error> {
     serde_json::from_str(json)
@@ -111,7 +111,7 @@ fn positions() -> Vec<Position> {
     ];
     let mut rng = Rng::new(5);
     for size in [10, 8] {
-        let mut pos = Position::start_with_size(size).expect("a board");
+        let mut pos = Position::start_with_size(BoardSize::Side(size)).expect("a board");
         for ply in 0..120 {
             let moves = pos.legal_moves();
             let Some(&mv) = rng.choose(&moves) else { break };
@@ -146,7 +146,7 @@ fn play_repeatedly(start: Position, mv: Move, times: usize) {
         }
         let text = pos.to_string();
         assert!(
-            Position::parse_position(&text, Some(pos.size())).is_ok(),
+            Position::parse_position(&text, Some(BoardSize::Side(pos.size()))).is_ok(),
             "{text}"
         );
         if let Some(&next) = moves.first() {

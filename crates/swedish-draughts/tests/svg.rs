@@ -7,7 +7,7 @@
 //! `UPDATE_SNAPSHOTS=1 cargo test -p swedish-draughts --test svg`, render them
 //! (`rsvg-convert -w 400 tests/data/draughts_10.svg -o /tmp/d.png`) and look at them.
 
-use swedish_draughts::{Game, Position, SvgOptions};
+use swedish_draughts::{BoardSize, Game, Position, SvgOptions};
 
 /// Parses `svg` as XML (the test fails if it is not well-formed) and returns the classes of
 /// every element that has one.
@@ -74,7 +74,7 @@ fn the_starts_have_twenty_and_twelve_men_a_side() {
     for label in ["a", "j", "1", "10"] {
         label_x(&svg, label);
     }
-    let small = Position::start_with_size(8).expect("8x8 exists");
+    let small = Position::start_with_size(BoardSize::Side(8)).expect("8x8 exists");
     let svg = small.to_svg(&SvgOptions::default());
     assert_eq!(count(&svg, "piece white man"), 12);
     assert_eq!(count(&svg, "piece black man"), 12);
@@ -160,6 +160,7 @@ fn fixed_positions_draw_the_same_pictures() {
         ..SvgOptions::default()
     };
     snapshot("draughts_10.svg", &after.to_svg(&options));
-    let small = Position::parse_position("B:W21,22,K30:B5,6,K12", Some(8)).expect("8x8");
+    let small =
+        Position::parse_position("B:W21,22,K30:B5,6,K12", Some(BoardSize::Side(8))).expect("8x8");
     snapshot("draughts_8.svg", &small.to_svg(&SvgOptions::default()));
 }
