@@ -4,7 +4,7 @@
 //! eight chess pieces (king, queen, two rooks, two bishops, two knights) on an empty board, one
 //! at a time, every piece touching an opposing one; pieces never move. A player scores a point
 //! for each (own piece, empty square it attacks) pair, and after the 16 placements the higher
-//! score wins. The rules implemented are those of `docs/rules/cheversi.md` in the workspace.
+//! score wins. The rules implemented are those of the [`rules`] module.
 //!
 //! [`Position`] implements [`game_core::Game`]: legal placements into a reusable buffer
 //! (bitboards, no allocation), checked and fast play, the [`Outcome`], the running score of both
@@ -81,6 +81,14 @@
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+/// The rules of Cheversi as this crate implements them, with every decision taken where the
+/// original text is silent: the crate's `RULES.md`, shown here so that it travels with the
+/// package.
+#[doc = include_str!("../RULES.md")]
+// The page is prose: brackets there are lists such as `[1, 1]`, not links to items.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod rules {}
 
 pub mod board;
 mod eval;

@@ -81,6 +81,14 @@
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+/// The rules of Kvarn med tre pjäser as this crate implements them, with every decision taken where the
+/// original text is silent: the crate's `RULES.md`, shown here so that it travels with the
+/// package.
+#[doc = include_str!("../RULES.md")]
+// The page is prose: brackets there are lists such as `[1, 1]`, not links to items.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod rules {}
+
 mod alphabeta_eval;
 mod board;
 mod eval;

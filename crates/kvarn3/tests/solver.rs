@@ -206,7 +206,7 @@ fn values_read_as_words() {
     assert!(Value::Draw.preference() > Value::Loss(100).preference());
 }
 
-/// Pins the numbers the crate docs and docs/rules/kvarn3.md state. They are the solver's own
+/// Pins the numbers the crate docs and RULES.md state. They are the solver's own
 /// output (its consistency is checked above, and the start's value by the plain search), kept
 /// here so the docs cannot drift from the code.
 #[test]

@@ -7,7 +7,7 @@
 //! inside a territory of their own colour; territory counts, the seed's winner rule with both
 //! tie-breaks, and the later triangular rule as an option).
 //!
-//! The binding rules are in `docs/rules/sundraval.md` of the repository.
+//! The rules as played are in the [`rules`] module.
 //!
 //! - Points use the Havannah convention: columns `a, b, …`, rows `1, 2, …`; the point in column
 //!   `c` and row `r` exists when `|c − r| ≤ n − 1`.
@@ -64,6 +64,14 @@
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+/// The rules of Sundraval as this crate implements them, with every decision taken where the
+/// original text is silent: the crate's `RULES.md`, shown here so that it travels with the
+/// package.
+#[doc = include_str!("../RULES.md")]
+// The page is prose: brackets there are lists such as `[1, 1]`, not links to items.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod rules {}
 
 mod alphabeta_eval;
 mod board;

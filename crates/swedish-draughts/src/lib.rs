@@ -4,7 +4,7 @@
 //! and the 8x8 board ("Swedish Checkers", 12 men each): bitboard move generation with the full
 //! capture rules, PDN notation both ways, perft, on the [`game_core::Game`] trait.
 //!
-//! The rules in brief (the whole set, with every decision taken: `docs/rules/swedish-draughts.md`):
+//! The rules in brief (the whole set, with every decision taken: the [`rules`] module):
 //! men step diagonally forward; dames fly along diagonals. Capturing is compulsory and the
 //! sequence that captures the most pieces must be chosen. The first jump of a sequence is
 //! diagonal (forward for a man); later jumps may also be *orthogonal* — two files sideways or
@@ -116,6 +116,14 @@
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+/// The rules of Swedish Draughts as this crate implements them, with every decision taken where the
+/// original text is silent: the crate's `RULES.md`, shown here so that it travels with the
+/// package.
+#[doc = include_str!("../RULES.md")]
+// The page is prose: brackets there are lists such as `[1, 1]`, not links to items.
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod rules {}
 
 mod board;
 mod eval;
