@@ -98,8 +98,12 @@ impl Game for TicTacToe {
     }
 
     fn play_unchecked(&mut self, mv: Point) {
-        self.marks[self.to_move as usize] |= 1 << mv;
-        self.to_move = self.to_move.other();
+        // A point off the board (a foreign move) changes nothing: the trait's contract is that
+        // no value of `Move` makes this panic.
+        if mv < 9 {
+            self.marks[self.to_move as usize] |= 1 << mv;
+            self.to_move = self.to_move.other();
+        }
     }
 
     fn outcome(&self) -> Option<Outcome<Mark>> {
@@ -218,8 +222,12 @@ impl FromStr for TicTacToe {
             }
         };
         let (xs, os) = (pos.marks[0].count_ones(), pos.marks[1].count_ones());
-        let expected_o = if pos.to_move == Mark::X { xs } else { xs - 1 };
-        if os != expected_o || xs < os {
+        // X moves first: with X to move both have as many marks, with O to move X has one more.
+        let fits = match pos.to_move {
+            Mark::X => os == xs,
+            Mark::O => os + 1 == xs,
+        };
+        if !fits {
             return Err(ParsePositionError::new(
                 0,
                 "the mark counts do not fit the side to move",
@@ -232,5 +240,34 @@ impl FromStr for TicTacToe {
             ));
         }
         Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mark_counts_that_do_not_fit_the_side_to_move_are_refused() {
+        // O to move on an empty board: X has not moved yet.
+        for text in [
+            ".../.../... o",
+            "x../.../... x",
+            "xo./.../... o",
+            "o../.../... x",
+        ] {
+            let err = text.parse::<TicTacToe>().unwrap_err();
+            assert!(err.to_string().contains("mark counts"), "{text}: {err}");
+        }
+        assert!("x../.../... o".parse::<TicTacToe>().is_ok());
+    }
+
+    #[test]
+    fn a_foreign_point_changes_nothing() {
+        for mv in [9, 15, 16, 31, 200, u8::MAX] {
+            let mut pos = TicTacToe::start();
+            pos.play_unchecked(mv);
+            assert_eq!(pos, TicTacToe::start(), "point {mv}");
+        }
     }
 }
