@@ -28,6 +28,13 @@ impl Color {
         }
     }
 
+    /// The player after this one: the other colour (the same as [`Color::other`], under the
+    /// name every game of the workspace uses).
+    #[inline]
+    pub const fn next(self) -> Color {
+        self.other()
+    }
+
     /// 0 for White, 1 for Black.
     #[inline]
     pub const fn index(self) -> usize {

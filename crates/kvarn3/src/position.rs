@@ -26,7 +26,7 @@ pub enum Color {
 
 impl Color {
     /// Both colours, White first.
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The other colour.
     #[inline]
@@ -35,6 +35,19 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+
+    /// The player after this one: the other colour (the same as [`Color::other`], under the
+    /// name every game of the workspace uses).
+    #[inline]
+    pub const fn next(self) -> Color {
+        self.other()
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The letter of this colour's stones in a position string, `W` or `B`.

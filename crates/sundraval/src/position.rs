@@ -38,8 +38,17 @@ impl Color {
         }
     }
 
+    /// The player after this one: the other colour (the same as [`Color::other`], under the
+    /// name every game of the workspace uses).
     #[inline]
-    pub(crate) const fn index(self) -> usize {
+    pub const fn next(self) -> Color {
+        self.other()
+    }
+
+    /// 0 for Black, 1 for White (the colour's place in [`Color::ALL`]; seats are the players'
+    /// order).
+    #[inline]
+    pub const fn index(self) -> usize {
         self as usize
     }
 }

@@ -92,7 +92,7 @@ impl DraughtsEval {
     fn side<G: Geometry>(&self, pos: &Position, color: Color, rows: &[u64; 10]) -> i32 {
         let w = &self.weights;
         let own = pos.pieces(color);
-        let theirs = pos.pieces(color.opponent());
+        let theirs = pos.pieces(color.other());
         let men = own & !pos.dames;
         let dames = own & pos.dames;
         let empty = G::BOARD & !(pos.white | pos.black);
@@ -132,8 +132,7 @@ impl DraughtsEval {
     #[inline(always)]
     fn on<G: Geometry>(&self, pos: &Position, rows: &[u64; 10]) -> i32 {
         let me = pos.side_to_move();
-        self.side::<G>(pos, me, rows) - self.side::<G>(pos, me.opponent(), rows)
-            + self.weights.tempo
+        self.side::<G>(pos, me, rows) - self.side::<G>(pos, me.other(), rows) + self.weights.tempo
     }
 }
 

@@ -274,7 +274,7 @@ impl Game for Position {
     }
 
     fn outcome(&self) -> Option<Outcome<Color>> {
-        let winner = self.side.opponent();
+        let winner = self.side.other();
         if self.pieces(self.side) == 0 {
             return Some(Outcome::Winner {
                 player: winner,

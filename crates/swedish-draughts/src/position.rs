@@ -20,12 +20,29 @@ pub enum Color {
 }
 
 impl Color {
-    /// The other player.
-    pub fn opponent(self) -> Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+
+    /// The player after this one: the other colour (the same as [`Color::other`], under the
+    /// name every game of the workspace uses).
+    #[inline]
+    pub const fn next(self) -> Color {
+        self.other()
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -342,7 +359,7 @@ impl Position {
             self.black ^= from ^ to;
             self.white &= !captured;
         }
-        self.side = self.side.opponent();
+        self.side = self.side.other();
         self.hash = hash;
     }
 }
@@ -367,7 +384,7 @@ impl Position {
             self.black ^= from ^ to;
             self.white &= !mv.captured;
         }
-        self.side = self.side.opponent();
+        self.side = self.side.other();
     }
 }
 

@@ -46,13 +46,13 @@ proptest! {
             // The mover keeps every piece; the opponent loses exactly the captured ones.
             prop_assert_eq!(after.piece_count(mover), pos.piece_count(mover));
             prop_assert_eq!(
-                after.piece_count(mover.opponent()),
-                pos.piece_count(mover.opponent()) - mv.capture_count()
+                after.piece_count(mover.other()),
+                pos.piece_count(mover.other()) - mv.capture_count()
             );
             // A dame never turns back into a man; at most one man is promoted per move.
             let (before_d, after_d) = (dames(&pos, mover), dames(&after, mover));
             prop_assert!(after_d == before_d || after_d == before_d + 1);
-            prop_assert_eq!(after.side_to_move(), mover.opponent());
+            prop_assert_eq!(after.side_to_move(), mover.other());
         }
     }
 
@@ -112,7 +112,7 @@ proptest! {
         if let Some(winner) = outcome.winner() {
             // The loser is the side to move, with no piece or no legal move.
             let end = record.current();
-            prop_assert_eq!(winner, end.side_to_move().opponent());
+            prop_assert_eq!(winner, end.side_to_move().other());
             prop_assert!(end.legal_moves().is_empty());
         }
     }
