@@ -79,3 +79,21 @@ same_calls_in!(cheversi);
 same_calls_in!(sundraval);
 same_calls_in!(svendo);
 alphabeta_in!(kvarn3, swedish_draughts, cheversi, sundraval);
+
+/// Where a move's text does not depend on the position (all but draughts captures), the move
+/// prints itself, and the text is the one the position writes.
+macro_rules! move_display_in {
+    ($($krate:ident),*) => {
+        #[test]
+        fn moves_print_their_own_text() {
+            $({
+                let start = ::$krate::Position::start();
+                for mv in start.legal_moves() {
+                    assert_eq!(mv.to_string(), start.move_text(mv), stringify!($krate));
+                }
+            })*
+        }
+    };
+}
+
+move_display_in!(kvarn3, cheversi, sundraval, svendo);

@@ -248,7 +248,7 @@ impl Game for Position {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        Position::move_to_text(mv)
+        mv.to_string()
     }
 
     /// Only slides count toward a move cap (the page caps movement moves, not placements or

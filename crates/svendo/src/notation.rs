@@ -13,17 +13,19 @@ use game_core::{ParseMoveError, ParsePositionError};
 use crate::board::{dims_index, Point};
 use crate::position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 
-impl Position {
+impl fmt::Display for Move {
     /// The text of a move (`c3`, `Mc3`, `c3-c6`, `pass`); it does not depend on the position.
-    pub fn move_to_text(mv: Move) -> String {
-        match mv {
-            Move::Place(p) => p.to_string(),
-            Move::PlaceMaster(p) => format!("M{p}"),
-            Move::Slide { from, to } => format!("{from}-{to}"),
-            Move::Pass => "pass".to_owned(),
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Place(p) => write!(f, "{p}"),
+            Move::PlaceMaster(p) => write!(f, "M{p}"),
+            Move::Slide { from, to } => write!(f, "{from}-{to}"),
+            Move::Pass => f.write_str("pass"),
         }
     }
+}
 
+impl Position {
     /// Reads move text without checking it against a position.
     ///
     /// # Errors
