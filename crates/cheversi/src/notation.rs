@@ -347,7 +347,7 @@ impl FromStr for Position {
 /// # Errors
 /// [`ParseMoveError::Malformed`] for text that is not a letter and a square,
 /// [`ParseMoveError::Illegal`] (naming the rule) for a placement the rules forbid here.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let mut chars = text.chars();
     let kind = chars.next().and_then(Kind::from_letter);
     let square = chars.as_str().parse::<Square>().ok();

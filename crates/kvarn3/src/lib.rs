@@ -103,7 +103,6 @@ pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
-pub use notation::parse_move_text;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
 pub use svg::SvgOptions;

@@ -137,7 +137,7 @@ impl Position {
 
     /// Whether `mv` is legal here, checked directly (no move list).
     #[inline]
-    pub fn is_legal_move(&self, mv: Move) -> bool {
+    pub(crate) fn is_legal_move(&self, mv: Move) -> bool {
         self.illegal_reason(mv).is_none()
     }
 

@@ -23,7 +23,7 @@ impl fmt::Display for Move {
 ///
 /// # Errors
 /// [`ParseMoveError::Malformed`] saying what is wrong.
-pub fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
+pub(crate) fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
     let point = |part: &str, what: &str| {
         Point::parse(part).ok_or_else(|| {
             ParseMoveError::malformed(
@@ -56,7 +56,7 @@ impl Position {
     /// # Errors
     /// [`ParseMoveError::Malformed`] when the text is no move, [`ParseMoveError::Illegal`]
     /// (with the reason) when it names no legal move here.
-    pub fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+    pub(crate) fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv = parse_move_text(text)?;
         match self.illegal_reason(mv) {
             None => Ok(mv),

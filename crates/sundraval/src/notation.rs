@@ -49,7 +49,7 @@ impl Position {
     /// # Errors
     /// [`ParseMoveError::Malformed`] for text that is no move; [`ParseMoveError::Illegal`],
     /// with the reason, for a move this position does not allow.
-    pub fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+    pub(crate) fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let lower = text.to_ascii_lowercase();
         let mv = match lower.as_str() {
             "pass" => Move::Pass,
@@ -108,7 +108,7 @@ impl Position {
     }
 
     /// The text of a move: `e5`, `pass`, `e5+f7`, `keep` or `swap`.
-    pub fn write_move(mv: Move) -> String {
+    pub(crate) fn write_move(mv: Move) -> String {
         match mv {
             Move::Place(point) => point.to_string(),
             Move::Pass => "pass".to_owned(),

@@ -118,7 +118,7 @@ impl Position {
     }
 
     /// Whether `mv` is legal here, the responsibility rules included.
-    pub fn is_legal_move(&self, mv: Move) -> bool {
+    pub(crate) fn is_legal_move(&self, mv: Move) -> bool {
         if !self.is_plain_legal(mv) {
             return false;
         }

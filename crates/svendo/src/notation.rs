@@ -30,7 +30,7 @@ impl Position {
     ///
     /// # Errors
     /// [`ParseMoveError::Malformed`] when the text is not a move in Svendo notation.
-    pub fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
+    pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
         if text == "pass" {
             return Ok(Move::Pass);
         }
@@ -63,7 +63,7 @@ impl Position {
     /// # Errors
     /// [`ParseMoveError::Malformed`] for text that is no move, [`ParseMoveError::Illegal`]
     /// (with the reason) for a move that is not legal here.
-    pub fn parse_legal_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+    pub(crate) fn parse_legal_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv = Self::parse_move_syntax(text)?;
         if self.is_legal_move(mv) {
             return Ok(mv);

@@ -353,7 +353,7 @@ fn handing_the_follower_the_game_is_no_block() {
             from: mv[..2].parse().unwrap(),
             to: mv[3..].parse().unwrap(),
         };
-        assert!(pos.is_plain_legal(mv) && !pos.is_legal_move(mv));
+        assert!(pos.is_plain_legal(mv) && !pos.is_legal(mv));
     }
     same_moves(HANDOFF_NOT_BLOCK);
     same_perft(HANDOFF_NOT_BLOCK, 2);
