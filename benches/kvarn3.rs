@@ -4,9 +4,7 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use kvarn3::game_core::search::mcts::{Mcts, MctsConfig};
 use kvarn3::game_core::{random_playout, Rng};
-use kvarn3::game_core::{Engine, GameRecord, LeafEvaluator, Limits};
 use kvarn3::Kvarn3Rollout;
 use kvarn3::{Game, Position, Solver};
 
@@ -87,31 +85,11 @@ fn solve(c: &mut Criterion) {
     group.finish();
 }
 
-/// `GAME/mcts/NAME`: MCTS searches of `iterations` iterations from `pos`, each from a fresh
-/// tree (no reuse), so criterion reports iterations per second.
-fn mcts_search<E: LeafEvaluator<Position>>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    name: &str,
-    pos: Position,
-    iterations: u64,
-    evaluator: E,
-) {
-    let config = MctsConfig {
-        reuse_tree: false,
-        ..MctsConfig::default()
-    };
-    let mut engine = Mcts::new(evaluator, config, 0xBE7C);
-    let record = GameRecord::new(pos);
-    let limits = Limits::iterations(iterations);
-    group.throughput(Throughput::Elements(iterations));
-    group.bench_function(name, |b| b.iter(|| engine.choose_move(&record, &limits)));
-}
-
 fn mcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("kvarn3/mcts");
     for (name, text) in [("start", ".../.../... w"), ("movement", "WB./BW./WB. w")] {
         let pos: Position = text.parse().expect("valid");
-        mcts_search(&mut group, name, pos, 20_000, Kvarn3Rollout);
+        common::mcts_search(&mut group, name, pos, 20_000, Kvarn3Rollout);
     }
     group.finish();
 }

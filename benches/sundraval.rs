@@ -14,9 +14,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sundraval::game_core::search::mcts::{Mcts, MctsConfig};
 use sundraval::game_core::Rng;
-use sundraval::game_core::{Engine, GameRecord, LeafEvaluator, Limits};
 use sundraval::SundravalRollout;
 use sundraval::{BoardSize, Game, Move, Point, Position, Turn};
 
@@ -172,32 +170,12 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-/// `GAME/mcts/NAME`: MCTS searches of `iterations` iterations from `pos`, each from a fresh
-/// tree (no reuse), so criterion reports iterations per second.
-fn mcts_search<E: LeafEvaluator<Position>>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    name: &str,
-    pos: Position,
-    iterations: u64,
-    evaluator: E,
-) {
-    let config = MctsConfig {
-        reuse_tree: false,
-        ..MctsConfig::default()
-    };
-    let mut engine = Mcts::new(evaluator, config, 0xBE7C);
-    let record = GameRecord::new(pos);
-    let limits = Limits::iterations(iterations);
-    group.throughput(Throughput::Elements(iterations));
-    group.bench_function(name, |b| b.iter(|| engine.choose_move(&record, &limits)));
-}
-
 fn mcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("sundraval/mcts");
     group.sample_size(10);
     // 9 a side, a middle game (70 stones placed by the playout policy).
     let middle = position_after(70, 11);
-    mcts_search(
+    common::mcts_search(
         &mut group,
         "middle_game_70_stones",
         middle,

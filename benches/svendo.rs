@@ -7,9 +7,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use svendo::game_core::search::mcts::{Mcts, MctsConfig};
 use svendo::game_core::Rng;
-use svendo::game_core::{Engine, GameRecord, LeafEvaluator, Limits};
 use svendo::SvendoRollout;
 use svendo::{Color, Game, Move, Position};
 
@@ -217,32 +215,12 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-/// `GAME/mcts/NAME`: MCTS searches of `iterations` iterations from `pos`, each from a fresh
-/// tree (no reuse), so criterion reports iterations per second.
-fn mcts_search<E: LeafEvaluator<Position>>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    name: &str,
-    pos: Position,
-    iterations: u64,
-    evaluator: E,
-) {
-    let config = MctsConfig {
-        reuse_tree: false,
-        ..MctsConfig::default()
-    };
-    let mut engine = Mcts::new(evaluator, config, 0xBE7C);
-    let record = GameRecord::new(pos);
-    let limits = Limits::iterations(iterations);
-    group.throughput(Throughput::Elements(iterations));
-    group.bench_function(name, |b| b.iter(|| engine.choose_move(&record, &limits)));
-}
-
 fn mcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("svendo/mcts");
     group.sample_size(10);
     let quiet: Position = QUIET.parse().expect("valid");
     for (name, pos) in [("start", Position::start()), ("movement_quiet", quiet)] {
-        mcts_search(&mut group, name, pos, 2_000, SvendoRollout::new());
+        common::mcts_search(&mut group, name, pos, 2_000, SvendoRollout::new());
     }
     group.finish();
 }

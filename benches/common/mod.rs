@@ -45,3 +45,25 @@ pub fn perft<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pos:
         b.iter(|| counter.count(black_box(pos), depth))
     });
 }
+
+/// `GAME/mcts/NAME`: MCTS searches of `iterations` iterations from `pos` valued by `evaluator`,
+/// each from a fresh tree (no reuse), so criterion reports iterations per second.
+pub fn mcts_search<G: Game, E: game_core::LeafEvaluator<G>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    pos: G,
+    iterations: u64,
+    evaluator: E,
+) {
+    use game_core::search::mcts::{Mcts, MctsConfig};
+    use game_core::{Engine, GameRecord, Limits};
+    let config = MctsConfig {
+        reuse_tree: false,
+        ..MctsConfig::default()
+    };
+    let mut engine = Mcts::new(evaluator, config, 0xBE7C);
+    let record = GameRecord::new(pos);
+    let limits = Limits::iterations(iterations);
+    group.throughput(Throughput::Elements(iterations));
+    group.bench_function(name, |b| b.iter(|| engine.choose_move(&record, &limits)));
+}
