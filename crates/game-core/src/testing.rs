@@ -26,6 +26,9 @@
 //! kit's own ply limit and [`Conformance::require_end`] is off). Perft vector files
 //! ([`Conformance::perft_file`], [`check_perft_file`]) are checked as well.
 
+#[path = "testing_svg.rs"]
+pub mod svg;
+
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -6,60 +6,17 @@
 //! `UPDATE_SNAPSHOTS=1 cargo test -p kvarn3 --test svg`, render it
 //! (`rsvg-convert -w 400 tests/data/kvarn3.svg -o /tmp/kvarn3.png`) and look at it.
 
+use game_core::testing::svg::{count, label_x};
 use kvarn3::{Game, Move, Point, Position, SvgOptions};
-
-/// Parses `svg` as XML (the test fails if it is not well-formed) and returns the classes of
-/// every element that has one.
-fn classes(svg: &str) -> Vec<String> {
-    let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    doc.descendants()
-        .filter_map(|n| n.attribute("class").map(str::to_owned))
-        .collect()
-}
-
-/// How many elements have every word of `words` among their classes.
-fn count(svg: &str, words: &str) -> usize {
-    classes(svg)
-        .iter()
-        .filter(|c| {
-            let have: Vec<&str> = c.split_whitespace().collect();
-            words.split_whitespace().all(|w| have.contains(&w))
-        })
-        .count()
-}
-
-/// The `x` of the coordinate label `label`.
-fn label_x(svg: &str, label: &str) -> String {
-    let doc = roxmltree::Document::parse(svg).expect("well-formed");
-    let node = doc
-        .descendants()
-        .find(|n| n.attribute("class") == Some("coord") && n.text() == Some(label))
-        .expect("the label is drawn");
-    node.attribute("x").expect("a label has an x").to_owned()
-}
 
 fn point(text: &str) -> Point {
     Point::parse(text).expect("a point")
 }
 
-/// Compares `svg` with the snapshot file `name` in `tests/data`, or rewrites the file when
-/// `UPDATE_SNAPSHOTS` is set.
+/// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, svg).expect("the snapshot is written");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_SNAPSHOTS=1 writes it)", path.display()));
-    assert!(
-        expected == svg,
-        "{} differs from the picture drawn now (UPDATE_SNAPSHOTS=1 rewrites it)",
-        path.display()
-    );
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    game_core::testing::svg::snapshot(dir.join(name), svg);
 }
 
 /// The middle game of the crate docs: `B.W/WW./BB. w`, three stones of each colour.
