@@ -16,20 +16,8 @@ static KVARN3: SeedTexts = SeedTexts::new(boardrules_fuzz::seed_texts::<kvarn3::
 static DRAUGHTS: SeedTexts =
     SeedTexts::new(boardrules_fuzz::seed_texts::<swedish_draughts::Position>);
 static CHEVERSI: SeedTexts = SeedTexts::new(boardrules_fuzz::seed_texts::<cheversi::Position>);
-static SUNDRAVAL: SeedTexts = SeedTexts::new(|| {
-    // Past the opening, whose move list would slow every run.
-    boardrules_fuzz::seeds::<sundraval::Position>()
-        .iter()
-        .filter(|pos| pos.legal_moves().len() <= 200)
-        .map(ToString::to_string)
-        .collect()
-});
-static SVENDO: SeedTexts = SeedTexts::new(|| {
-    boardrules_fuzz::svendo_seeds()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-});
+static SUNDRAVAL: SeedTexts = SeedTexts::new(boardrules_fuzz::sundraval_seed_texts);
+static SVENDO: SeedTexts = SeedTexts::new(boardrules_fuzz::svendo_seed_texts);
 
 fn check<G: Game>(data: &[u8], seeds: &SeedTexts)
 where

@@ -10,18 +10,9 @@
 #![no_main]
 
 use boardrules_fuzz::SeedTexts;
-use sundraval::{Color, Game, PointSet, Position, ScoringRule};
+use sundraval::{Color, PointSet, Position, ScoringRule};
 
-/// Seeds past the opening (its move list is the slow part of a run).
-fn seed_texts() -> Vec<String> {
-    boardrules_fuzz::seeds::<Position>()
-        .iter()
-        .filter(|pos| pos.legal_moves().len() <= 200)
-        .map(ToString::to_string)
-        .collect()
-}
-
-static SEEDS: SeedTexts = SeedTexts::new(seed_texts);
+static SEEDS: SeedTexts = SeedTexts::new(boardrules_fuzz::sundraval_seed_texts);
 
 /// Regions and living stones partition the board; dead stones lie in regions; both rules
 /// decide without panicking.

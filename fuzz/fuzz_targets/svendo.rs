@@ -11,14 +11,7 @@
 use boardrules_fuzz::SeedTexts;
 use svendo::{Game, Position};
 
-fn seed_texts() -> Vec<String> {
-    boardrules_fuzz::svendo_seeds()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-static SEEDS: SeedTexts = SeedTexts::new(seed_texts);
+static SEEDS: SeedTexts = SeedTexts::new(boardrules_fuzz::svendo_seed_texts);
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     boardrules_fuzz::fuzz_game_input::<Position>(data, SEEDS.get(), |pos| {

@@ -121,6 +121,21 @@ pub fn seed_texts<G: Game>() -> Vec<String> {
     seeds::<G>().iter().map(ToString::to_string).collect()
 }
 
+/// The texts of the Sundraval seeds past the opening (at most 200 moves): the opening's move
+/// list would make every run slow.
+pub fn sundraval_seed_texts() -> Vec<String> {
+    seeds::<sundraval::Position>()
+        .iter()
+        .filter(|pos| pos.legal_moves().len() <= 200)
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The texts of [`svendo_seeds`]: every rectangle.
+pub fn svendo_seed_texts() -> Vec<String> {
+    svendo_seeds().iter().map(ToString::to_string).collect()
+}
+
 /// Splits a seeded input: the (possibly edited) seed text and the rest of the input.
 pub fn seeded<'a>(data: &'a [u8], seeds: &[String]) -> Option<(String, &'a [u8])> {
     let (&pick, data) = data.split_first()?;
