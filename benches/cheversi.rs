@@ -8,7 +8,7 @@ mod common;
 use std::hint::black_box;
 
 use cheversi::game_core::search::{AlphaBeta, AlphaBetaConfig};
-use cheversi::game_core::{perft, random_playout, Engine, GameRecord, Limits, Rng, StopFlag};
+use cheversi::game_core::{perft, random_playout, Rng};
 use cheversi::{default_config, RunningScore};
 use cheversi::{Game, Move, Position, Solver};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -176,20 +176,8 @@ fn alphabeta(c: &mut Criterion) {
             tt_megabytes: 1,
             ..default_config()
         };
-        let mut engine = AlphaBeta::new(RunningScore, config).expect("Cheversi has two players");
-        let record = GameRecord::new(start);
-        let limits = Limits::depth(depth);
-        let stop = StopFlag::new();
-        let mut search = move || {
-            engine.new_game();
-            engine
-                .search(&record, &limits, &stop, &mut |_| {})
-                .info
-                .nodes
-        };
-        let nodes = search();
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}/depth_{depth}"), |b| b.iter(&mut search));
+        let engine = AlphaBeta::new(RunningScore, config).expect("Cheversi has two players");
+        common::fixed_depth_search(&mut group, name, start, depth, engine);
     }
     group.finish();
 }

@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use swedish_draughts::game_core::search::AlphaBetaConfig;
-use swedish_draughts::game_core::{random_playout, Engine, GameRecord, Limits, Rng, StopFlag};
+use swedish_draughts::game_core::{random_playout, Rng};
 use swedish_draughts::{alphabeta_with, default_config, DraughtsEval, Game, Position};
 
 /// Named positions for move generation (10x10 unless the name says 8x8).
@@ -116,20 +116,8 @@ fn alphabeta(c: &mut Criterion) {
             tt_megabytes: 1,
             ..default_config()
         };
-        let mut engine = alphabeta_with(DraughtsEval::default(), config);
-        let record = GameRecord::new(start);
-        let limits = Limits::depth(depth);
-        let stop = StopFlag::new();
-        let mut search = move || {
-            engine.new_game();
-            engine
-                .search(&record, &limits, &stop, &mut |_| {})
-                .info
-                .nodes
-        };
-        let nodes = search();
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}/depth_{depth}"), |b| b.iter(&mut search));
+        let engine = alphabeta_with(DraughtsEval::default(), config);
+        common::fixed_depth_search(&mut group, name, start, depth, engine);
     }
     group.finish();
 }

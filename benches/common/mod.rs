@@ -67,3 +67,29 @@ pub fn mcts_search<G: Game, E: game_core::LeafEvaluator<G>>(
     group.throughput(Throughput::Elements(iterations));
     group.bench_function(name, |b| b.iter(|| engine.choose_move(&record, &limits)));
 }
+
+/// `GAME/alphabeta/NAME/depth_D`: fixed-depth searches of `engine` from `pos`, each after
+/// `new_game` (an empty table), with the throughput set to the nodes one search visits, so
+/// criterion reports nodes per second.
+pub fn fixed_depth_search<G: Game>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    pos: G,
+    depth: u32,
+    mut engine: impl game_core::Engine<G>,
+) {
+    use game_core::{GameRecord, Limits, StopFlag};
+    let record = GameRecord::new(pos);
+    let limits = Limits::depth(depth);
+    let stop = StopFlag::new();
+    let mut search = move || {
+        engine.new_game();
+        engine
+            .search(&record, &limits, &stop, &mut |_| {})
+            .info
+            .nodes
+    };
+    let nodes = search();
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("{name}/depth_{depth}"), |b| b.iter(&mut search));
+}
