@@ -300,6 +300,19 @@ impl SvgWriter {
             .attr("fill", fill);
     }
 
+    /// The outline of a square board of side `side` from (`x`, `y`): a frame in the lines'
+    /// colour around the squares.
+    pub fn board_outline(&mut self, x: f64, y: f64, side: f64) {
+        self.element("rect")
+            .attr("x", x)
+            .attr("y", y)
+            .attr("width", side)
+            .attr("height", side)
+            .attr("fill", "none")
+            .attr("stroke", PALETTE.line)
+            .attr("stroke-width", 3.0);
+    }
+
     /// A straight line from (`x1`, `y1`) to (`x2`, `y2`) with round ends.
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, width: f64, colour: &str) {
         self.element("line")

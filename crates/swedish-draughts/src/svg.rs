@@ -152,14 +152,7 @@ impl Position {
                     .text(&square.to_string());
             }
         }
-        svg.element("rect")
-            .attr("x", MARGIN)
-            .attr("y", MARGIN)
-            .attr("width", board)
-            .attr("height", board)
-            .attr("fill", "none")
-            .attr("stroke", PALETTE.line)
-            .attr("stroke-width", 3.0);
+        svg.board_outline(MARGIN, MARGIN, board);
         svg.close();
 
         svg.group("coordinates");
