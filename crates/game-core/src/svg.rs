@@ -1,4 +1,4 @@
-//! What every game's picture shares: a small SVG document writer, the common options, the
+//! What every game's picture shares: a small SVG document writer, the default size, the
 //! colours and fonts of one consistent look, and labels for coordinates on the board's edges.
 //!
 //! The game crates draw their boards with it (`Position::to_svg`); this module knows no game.
@@ -84,26 +84,6 @@ pub const PALETTE: Palette = Palette {
     black: "#202020",
     outline: "#101010",
 };
-
-/// The options every game's picture has, whatever its board: each game crate's `SvgOptions`
-/// begins with these fields, by the same names and defaults (beside them the game's own
-/// `last_move`, `highlights` and extras). A generic program can keep a user's choice in one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CommonOptions {
-    /// The width of the picture in pixels (at least [`MIN_SIZE`]).
-    pub size: u32,
-    /// Whether the board is turned half round (the other side at the bottom).
-    pub flipped: bool,
-}
-
-impl Default for CommonOptions {
-    fn default() -> Self {
-        CommonOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-        }
-    }
-}
 
 /// A number as the pictures write it: at most two decimals, no trailing zeros, no `-0`.
 ///
