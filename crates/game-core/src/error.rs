@@ -236,3 +236,38 @@ pub enum DrawRulesError {
     #[error("move_cap must be at least 1, not 0")]
     MoveCap,
 }
+
+/// Text that is not a point (square) of the game, from a point type's `FromStr`.
+///
+/// The policy of every game crate: a point is read exactly as the game writes it — lower-case
+/// file letters where the notation has letters (`b2`, not `B2`), square numbers in decimal
+/// without sign or leading zeros (`32`, not `+32` or `032`), and no surrounding whitespace (the
+/// text is not trimmed). Where the board size decides which points exist (the two draughts
+/// boards, Sundraval's sizes, Svendo's rectangles), `FromStr` accepts every point of the
+/// largest board, and the position's methods check the point against their own board.
+///
+/// ```
+/// use game_core::ParsePointError;
+/// let err = ParsePointError::new("z9", "the file must be a letter a-c");
+/// assert_eq!(err.to_string(), "invalid point \"z9\": the file must be a letter a-c");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+#[error("invalid point {text:?}: {reason}")]
+pub struct ParsePointError {
+    /// The text as given, or its first [`EXCERPT_CHARS`] characters and `…` when longer.
+    pub text: String,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl ParsePointError {
+    /// The error for point text `text` (quoted as an [`excerpt`] from its start), saying what
+    /// is wrong (bounded to [`MAX_REASON_CHARS`]).
+    pub fn new(text: &str, reason: impl Into<String>) -> Self {
+        Self {
+            text: excerpt(text, 0),
+            reason: bounded(reason.into(), MAX_REASON_CHARS),
+        }
+    }
+}

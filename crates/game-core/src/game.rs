@@ -194,6 +194,19 @@ pub trait Game:
     /// Writes a legal move of this position in the game's notation.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// The board drawn for people (several lines of text, larger than the position string),
+    /// for terminals and logs; it is not meant to be parsed. The default is the position
+    /// string.
+    fn diagram(&self) -> String {
+        self.to_string()
+    }
+
+    /// Lines for people shown beside the [`Game::diagram`] (the phase, stones left to place,
+    /// the score so far, …); not meant to be parsed. The default has none.
+    fn details(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether playing `mv` resets the game record's no-progress count (a capture or a man's
     /// move in draughts). The default, `false`, suits games without such a rule.
     fn is_progress_move(&self, mv: Self::Move) -> bool {

@@ -67,8 +67,8 @@ pub mod tictactoe;
 mod zobrist;
 
 pub use error::{
-    excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePositionError, PerftError,
-    SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
+    excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
+    PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
 };
 pub use game::Game;
 pub use outcome::Outcome;

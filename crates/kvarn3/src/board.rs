@@ -4,6 +4,9 @@
 //! (file-major within a rank, ranks bottom to top).
 
 use core::fmt;
+use core::str::FromStr;
+
+use game_core::ParsePointError;
 
 /// A set of points: bit `i` is the point with index `i`; only the low nine bits are used.
 pub type Bitboard = u16;
@@ -84,8 +87,8 @@ impl Point {
         ADJACENT16[self.0 as usize & 15]
     }
 
-    /// Reads a point name, `a1` … `c3`.
-    pub fn parse(text: &str) -> Option<Point> {
+    /// Reads a point name, `a1` … `c3` (the `FromStr` impl says why not).
+    pub(crate) fn parse(text: &str) -> Option<Point> {
         match text.as_bytes() {
             &[file @ b'a'..=b'c', rank @ b'1'..=b'3'] => {
                 Point::from_file_rank(file - b'a', rank - b'1')
@@ -108,6 +111,20 @@ impl fmt::Display for Point {
             char::from(b'a' + self.file()),
             char::from(b'1' + self.rank())
         )
+    }
+}
+
+impl FromStr for Point {
+    type Err = ParsePointError;
+
+    /// Reads a point name, `a1` … `c3`: a lower-case file and a rank, nothing around them.
+    fn from_str(text: &str) -> Result<Point, ParsePointError> {
+        Point::parse(text).ok_or_else(|| {
+            ParsePointError::new(
+                text,
+                "a point is a file a-c and a rank 1-3, such as b2 (lower case, no spaces)",
+            )
+        })
     }
 }
 
@@ -301,9 +318,12 @@ mod tests {
         assert_eq!(p("c1").index(), 2);
         assert_eq!(p("a3").index(), 6);
         assert_eq!(p("c3").index(), 8);
-        for bad in ["", "a", "d1", "a4", "a0", "A1", "b22", " b2"] {
+        for bad in ["", "a", "d1", "a4", "a0", "A1", "b22", " b2", "b2 "] {
             assert_eq!(Point::parse(bad), None, "{bad:?}");
+            let err = bad.parse::<Point>().expect_err(bad);
+            assert!(err.reason.contains("file a-c"), "{err}");
         }
+        assert_eq!("c3".parse::<Point>(), Ok(p("c3")));
     }
 
     /// Adjacency as the rules page lists it: the centre touches all eight; a corner its two

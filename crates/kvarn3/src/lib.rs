@@ -1,7 +1,7 @@
 //! # kvarn3
 //!
 //! Kvarn med tre pjäser — three men's morris with diagonals — as a rules engine on the
-//! [`game_core::Game`] trait, with a perfect-play [solver].
+//! [`game_core::Game`] trait, with a perfect-play [`Solver`].
 //!
 //! ## The game
 //! Nine points on a 3×3 square, joined along the rows, the columns and the two long
@@ -22,7 +22,7 @@
 //! a finished game: accepted, with no legal moves.
 //!
 //! ## Solved value
-//! The [`solver`] computes the value of every legal position by retrograde analysis: 5 390
+//! The [`Solver`] computes the value of every legal position by retrograde analysis: 5 390
 //! positions, every one of them reachable from the start (the crate's tests check these
 //! numbers against the solver). The start is a **win for White in 9 plies**: White must place
 //! the first stone on the centre `b2`, the only first move that keeps the win; a first stone
@@ -34,9 +34,9 @@
 //!
 //! ## The API in brief
 //! - [`Position`] implements [`Game`] (legal moves, checked and unchecked play, outcome, hash
-//!   key, text both ways) and adds [`Position::stones`], [`Position::stone_at`],
+//!   key, text both ways) and adds [`Position::stones`], [`Position::piece_at`],
 //!   [`Position::phase`], [`Position::has_mill`], [`Position::illegal_reason`] (why a move is
-//!   refused, in words), [`Position::from_stones`], [`Position::diagram`] (the board for
+//!   refused, in words), [`Position::from_stones`], [`Game::diagram`] (the board for
 //!   people), and [`Position::random_playout`], a specialised playout loop that plays the same
 //!   games as [`game_core::random_playout`] without a move list.
 //! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`.
@@ -55,7 +55,7 @@
 //!
 //! ## Example
 //! ```
-//! use kvarn3::{solver::{Solver, Value}, Color, Game, GameRecord, Outcome, Position};
+//! use kvarn3::{Solver, Value, Color, Game, GameRecord, Outcome, Position};
 //!
 //! let mut record = GameRecord::new(Position::start());
 //! for text in ["b2", "a1", "c3", "a3", "a2", "b1"] {
@@ -95,19 +95,20 @@ mod eval;
 mod movegen;
 mod notation;
 mod position;
-pub mod solver;
+mod solver;
 mod svg;
 mod zobrist;
 
 pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
-pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
-pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};
+pub use game_core::{
+    self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
+};
+pub use position::{Color, Move, Phase, Piece, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
 pub use svg::SvgOptions;
-
-use game_core::IllegalMoveError;
 
 impl Game for Position {
     type Move = Move;
@@ -115,10 +116,14 @@ impl Game for Position {
     const NAME: &'static str = "kvarn3";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
     /// Threefold repetition draws (this project's rule; the seed has none); no ply cap.
-    const DRAW_RULES: game_core::DrawRules = game_core::DrawRules::THREEFOLD;
+    const DRAW_RULES: DrawRules = DrawRules::THREEFOLD;
 
     fn start() -> Self {
-        Position::START
+        Position::start()
+    }
+
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
+        Position::start_with_size(size)
     }
 
     #[inline]
@@ -191,12 +196,21 @@ impl Game for Position {
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
     }
+
+    /// The board with its links, rank 3 on top (see the crate docs).
+    fn diagram(&self) -> String {
+        self.board_diagram()
+    }
+
+    /// The phase: stones still to place, or stones moving.
+    fn details(&self) -> Vec<String> {
+        vec![self.phase_text()]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::DrawRules;
 
     fn pos(text: &str) -> Position {
         text.parse().expect("a valid position")

@@ -167,7 +167,7 @@ impl Position {
             )),
             (Move::Step { from, to }, Phase::Movement) => {
                 if self.stones(me) & from.bit() == 0 {
-                    Some(match self.stone_at(from) {
+                    Some(match self.piece_at(from) {
                         Some(color) => format!("{from} holds a {color} stone, not a {me} one"),
                         None => format!("{from} is empty: {me} has no stone there"),
                     })

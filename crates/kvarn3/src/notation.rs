@@ -76,14 +76,16 @@ impl Position {
     /// 1  B---.---.
     ///    a   b   c
     /// ```
-    pub fn diagram(&self) -> String {
+    ///
+    /// [`Game::diagram`](crate::Game::diagram) of Kvarn3.
+    pub(crate) fn board_diagram(&self) -> String {
         let mut out = String::new();
         for rank in (0..3u8).rev() {
             out.push(char::from(b'1' + rank));
             out.push_str("  ");
             for file in 0..3u8 {
                 let point = Point::from_file_rank(file, rank).expect("on the board");
-                out.push(match self.stone_at(point) {
+                out.push(match self.piece_at(point) {
                     Some(color) => color.stone_letter(),
                     None => '.',
                 });
@@ -103,8 +105,8 @@ impl Position {
     }
 
     /// A line for people about the phase: how many stones each side still has to place, or
-    /// that stones now move.
-    pub fn phase_text(&self) -> String {
+    /// that stones now move ([`Game::details`](crate::Game::details) of Kvarn3).
+    pub(crate) fn phase_text(&self) -> String {
         match self.phase() {
             crate::Phase::Placement => {
                 let left = |c: Color| match crate::STONES_PER_PLAYER - self.stones(c).count_ones() {
@@ -133,7 +135,7 @@ impl fmt::Display for Position {
         for rank in (0..3).rev() {
             for file in 0..3 {
                 let point = Point::from_file_rank(file, rank).expect("on the board");
-                text[i] = match self.stone_at(point) {
+                text[i] = match self.piece_at(point) {
                     Some(color) => color.stone_letter() as u8,
                     None => b'.',
                 };
@@ -311,22 +313,21 @@ mod tests {
 
     #[test]
     fn diagram_shows_stones_and_links() {
+        use crate::Game;
         let pos: Position = "W.B/.W./B.. w".parse().expect("valid");
         assert_eq!(
             pos.diagram(),
             "3  W---.---B\n   | \\ | / |\n2  .---W---.\n   | / | \\ |\n1  B---.---.\n   a   b   c"
         );
-        assert!(pos
-            .phase_text()
-            .contains("white has 1 stone to place, black 1 stone"));
+        assert_eq!(
+            pos.details(),
+            ["phase: placement (white has 1 stone to place, black 1 stone)"]
+        );
     }
 
     #[test]
     fn move_text_both_ways() {
-        assert_eq!(
-            parse_move_text("b2").ok(),
-            Point::parse("b2").map(Move::Place)
-        );
+        assert_eq!(parse_move_text("b2").ok(), Some(Move::Place(Point::CENTRE)));
         let step = parse_move_text("a1-b2").expect("a step");
         assert_eq!(step.to_string(), "a1-b2");
         for junk in [

@@ -5,10 +5,16 @@ use core::fmt;
 
 use crate::board::{count, has_mill, Bitboard, Point, ALL_POINTS};
 use crate::zobrist;
-use crate::ParsePositionError;
+use crate::{BoardSize, ParsePositionError, SizeError};
+#[cfg(doc)]
+use game_core::Game;
 
 /// Stones each player has; the placement phase lasts until all of them are on the board.
 pub const STONES_PER_PLAYER: u32 = 3;
+
+/// A piece on the board: a piece of Kvarn3 is a stone, and a stone is only its colour (there
+/// are no kinds), so the piece is the [`Color`] of its owner.
+pub type Piece = Color;
 
 /// One of the two players. White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -189,12 +195,23 @@ pub struct Position {
 }
 
 impl Position {
-    /// The empty board, White to place first.
-    pub const START: Position = Position {
-        board: 0,
-        to_move: Color::White,
-        hash: 0,
-    };
+    /// The start position: the empty board, White to place first.
+    pub const fn start() -> Position {
+        Position {
+            board: 0,
+            to_move: Color::White,
+            hash: 0,
+        }
+    }
+
+    /// The start position on a board of `size`: Kvarn3 has a single board, so every size is
+    /// refused (the trait's [`Game::start_with_size`] says the same).
+    ///
+    /// # Errors
+    /// [`SizeError`] always: the game has no board sizes to choose from.
+    pub fn start_with_size(size: BoardSize) -> Result<Position, SizeError> {
+        Err(SizeError::unsupported::<Position>(size))
+    }
 
     /// A position from the stones of each colour and the side to move, checked as a position
     /// string is (see the crate docs): at most three stones a colour, counts that fit the side
@@ -270,8 +287,8 @@ impl Position {
         ALL_POINTS & !((self.board | self.board >> 16) as Bitboard)
     }
 
-    /// The colour of the stone on `point`, if any.
-    pub const fn stone_at(&self, point: Point) -> Option<Color> {
+    /// The piece on `point`, if any (a piece of this game is a stone, known by its colour).
+    pub const fn piece_at(&self, point: Point) -> Option<Piece> {
         if self.stones(Color::White) & point.bit() != 0 {
             Some(Color::White)
         } else if self.stones(Color::Black) & point.bit() != 0 {
@@ -349,7 +366,7 @@ impl Position {
 impl Default for Position {
     /// The start position.
     fn default() -> Self {
-        Position::START
+        Position::start()
     }
 }
 

@@ -154,7 +154,7 @@ fn position_at(index: usize) -> Option<Position> {
 /// The value of every legal position of the game (see the [module docs](self)).
 ///
 /// ```
-/// use kvarn3::{solver::{Solver, Value}, Game, Position};
+/// use kvarn3::{Solver, Value, Game, Position};
 ///
 /// let solver = Solver::shared();
 /// let pos: Position = "W.B/.W./B.. w".parse()?;
@@ -261,7 +261,7 @@ impl Solver {
 
         // Reachability from the start, for the counts in the docs.
         let mut reachable = vec![false; TABLE_SIZE];
-        let start = Position::START;
+        let start = Position::start();
         reachable[index(&start)] = true;
         let mut stack = vec![start];
         while let Some(pos) = stack.pop() {

@@ -143,7 +143,7 @@ impl Position {
 
         svg.group("stones");
         for point in Point::ALL {
-            let (class, fill) = match self.stone_at(point) {
+            let (class, fill) = match self.piece_at(point) {
                 Some(Color::White) => ("piece white stone", PALETTE.white),
                 Some(Color::Black) => ("piece black stone", PALETTE.black),
                 None => continue,

@@ -16,7 +16,7 @@ fn conformance_kit() {
             "/tests/data/kvarn3.perft"
         ))
         .starts([
-            Position::START,
+            Position::start(),
             pos("W.B/.W./B.. w"),
             pos("WB./BW./WB. w"),
             pos("BB./.WW/.WB w"),

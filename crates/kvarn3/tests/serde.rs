@@ -20,7 +20,7 @@ fn positions_are_stored_as_their_text() {
 #[test]
 fn moves_points_and_colours_round_trip() {
     let step = Move::Step {
-        from: Point::parse("a1").expect("a point"),
+        from: "a1".parse::<Point>().expect("a point"),
         to: Point::CENTRE,
     };
     let json = serde_json::to_string(&step).expect("serialises");

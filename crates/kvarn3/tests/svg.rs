@@ -10,7 +10,7 @@ use game_core::testing::svg::{count, label_x};
 use kvarn3::{Game, Move, Point, Position, SvgOptions};
 
 fn point(text: &str) -> Point {
-    Point::parse(text).expect("a point")
+    text.parse::<Point>().expect("a point")
 }
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
