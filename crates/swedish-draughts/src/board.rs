@@ -9,8 +9,89 @@
 //! `±(2R + 1)`. An orthogonal step along a rank (two files) is `±1` within the rank; it is
 //! only ever taken through the neighbour tables, which know where a rank ends.
 
-/// A square number as the notation writes it: 1 ..= 50 on 10x10, 1 ..= 32 on 8x8.
-pub type Square = u8;
+use core::fmt;
+use core::str::FromStr;
+
+use game_core::ParsePointError;
+
+/// A square number inside the crate: 1 ..= 50 on 10x10, 1 ..= 32 on 8x8 (0 for "none" in a
+/// few tables).
+pub(crate) type SquareNumber = u8;
+
+/// A dark square, by its number as the notation writes it: 1 ..= 50 on 10x10, 1 ..= 32 on 8x8,
+/// counted from Black's side.
+///
+/// A `Square` is any number of the larger board, 1 ..= 50; whether it is on a given board is
+/// the position's question ([`Position::piece_at`](crate::Position::piece_at) answers `None`
+/// for a square off an 8x8 board).
+///
+/// ```
+/// use swedish_draughts::Square;
+/// let square: Square = "32".parse()?;
+/// assert_eq!(square.number(), 32);
+/// assert_eq!(square.to_string(), "32");
+/// assert!("51".parse::<Square>().is_err());
+/// # Ok::<(), swedish_draughts::ParsePointError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The highest square number (of the 10x10 board).
+    pub const MAX: u8 = 50;
+
+    /// The square with number `number`, `None` outside 1 ..= 50.
+    pub const fn new(number: u8) -> Option<Square> {
+        if number >= 1 && number <= Square::MAX {
+            Some(Square(number))
+        } else {
+            None
+        }
+    }
+
+    /// A square from a number the crate's tables produced (0 only for a foreign move's bit
+    /// that is no square, which no move of this crate has).
+    pub(crate) const fn from_number(number: SquareNumber) -> Square {
+        Square(number)
+    }
+
+    /// The square's number, 1 ..= 50.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Square {
+    /// The square number, `32`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParsePointError;
+
+    /// Reads a square number `1` … `50` in decimal: no sign, no leading zero, nothing around
+    /// it (the squares of the 10x10 board; an 8x8 board has 1 … 32).
+    fn from_str(text: &str) -> Result<Square, ParsePointError> {
+        let invalid = || {
+            ParsePointError::new(
+                text,
+                "a square is a number 1-50 (1-32 on 8x8), without sign, leading zero or spaces",
+            )
+        };
+        if text.is_empty() || text.len() > 2 || text.starts_with('0') {
+            return Err(invalid());
+        }
+        if !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid());
+        }
+        text.parse::<u8>()
+            .ok()
+            .and_then(Square::new)
+            .ok_or_else(invalid)
+    }
+}
 
 /// "No square": the neighbour tables' value past an edge.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -404,5 +485,21 @@ mod tests {
         assert_eq!(nb[N][b(28) as usize], b(18));
         assert_eq!(nb[S][b(28) as usize], b(38));
         assert_eq!(nb[N][b(3) as usize], NONE);
+    }
+
+    /// Square names are the numbers 1 … 50 as the notation writes them, nothing else.
+    #[test]
+    fn square_names_round_trip() {
+        for number in 1..=50u8 {
+            let square: Square = number.to_string().parse().expect("a square number");
+            assert_eq!(square.number(), number);
+            assert_eq!(square.to_string(), number.to_string());
+        }
+        for bad in ["", "0", "51", "99", "032", "+3", " 3", "3 ", "x", "1-2", "256", "3a"] {
+            let err = bad.parse::<Square>().expect_err(bad);
+            assert!(err.reason.contains("1-50"), "{bad:?}: {err}");
+        }
+        assert_eq!(Square::new(0), None);
+        assert_eq!(Square::new(51), None);
     }
 }

@@ -171,7 +171,7 @@ pub fn default_config() -> AlphaBetaConfig {
 /// use swedish_draughts::game_core::Limits;
 ///
 /// let mut engine = default_engine(1);
-/// let record = GameRecord::new(Position::start_8x8());
+/// let record = GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"));
 /// let mv = engine.choose_move(&record, &Limits::depth(3)).expect("the game goes on");
 /// assert!(record.current().is_legal(mv));
 /// ```
@@ -230,7 +230,7 @@ mod tests {
             w.tempo
         );
         assert_eq!(
-            DraughtsEval::default().evaluate(&Position::start_8x8()),
+            DraughtsEval::default().evaluate(&Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")),
             w.tempo
         );
     }

@@ -53,19 +53,21 @@
 //! 4 (h10). Three pieces; the man ends its move on the far rank, so it becomes a dame.
 //!
 //! ```
-//! use swedish_draughts::{Game, Piece, Color, Position};
+//! use swedish_draughts::{Color, Game, Kind, Piece, Position, Square};
 //!
 //! let pos: Position = "W:W33:B28,23,14".parse()?;
 //! let moves = pos.legal_moves();
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!(pos.move_text(moves[0]), "33x4");
-//! assert_eq!(pos.move_chain(moves[0]), Some(vec![33, 22, 24, 4]));
+//! let chain: Vec<u8> = pos.move_chain(moves[0]).unwrap_or_default().iter().map(|s| s.number()).collect();
+//! assert_eq!(chain, [33, 22, 24, 4]);
 //! // An immediate orthogonal capture of 23 (landing on 13) is no move.
 //! assert!(pos.parse_move("33x13").is_err());
 //! let mut after = pos;
 //! after.play(moves[0])?;
 //! assert_eq!(after.to_string(), "B:WK4:B");
-//! assert_eq!(after.piece_at(4), Some((Color::White, Piece::Dame)));
+//! let four: Square = "4".parse()?;
+//! assert_eq!(after.piece_at(four), Some(Piece::new(Color::White, Kind::Dame)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -140,13 +142,13 @@ pub use eval::{
     Weights, DEFAULT_MAX_DEPTH, ROLLOUT_PLY_CAP,
 };
 pub use game_core::{
-    self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError,
+    self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
-pub use position::{Color, Move, Piece, Position};
+pub use position::{Color, Kind, Move, Piece, Position};
 pub use svg::SvgOptions;
 
 use board::{Eight, Ten};
-use game_core::{DrawRules, SizeError};
 
 /// This project's history draws for Swedish Draughts: threefold repetition and 50 consecutive
 /// plies without a capture or a man's move. Change a field to `None` to switch a rule off.
@@ -197,15 +199,11 @@ impl Game for Position {
     const DRAW_RULES: DrawRules = DRAW_RULES;
 
     fn start() -> Self {
-        Position::start_10x10()
+        Position::start()
     }
 
     fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
-        match size {
-            BoardSize::Side(10) => Ok(Position::start_10x10()),
-            BoardSize::Side(8) => Ok(Position::start_8x8()),
-            _ => Err(SizeError::unsupported::<Self>(size)),
-        }
+        Position::start_with_size(size)
     }
 
     fn board_size(&self) -> Option<BoardSize> {
@@ -312,6 +310,12 @@ impl Game for Position {
         self.write_move(mv)
     }
 
+    /// One line per rank from Black's side down: `w`/`b` men, `W`/`B` dames, `.` empty dark
+    /// squares, the files below.
+    fn diagram(&self) -> String {
+        self.board_diagram()
+    }
+
     /// A capture, or any move of a man: the moves that reset the 50-ply count.
     fn is_progress_move(&self, mv: Move) -> bool {
         mv.is_capture() || (mv.from < 64 && self.dames & (1 << mv.from) == 0)
@@ -336,7 +340,7 @@ mod tests {
         );
         assert!(Position::start_with_size(BoardSize::Side(12)).is_err());
         assert_ne!(
-            Position::start_8x8().hash_key(),
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board").hash_key(),
             Position::parse_position("W:W21-32:B1-12", Some(BoardSize::Side(10)))
                 .unwrap()
                 .hash_key()
@@ -420,7 +424,7 @@ mod tests {
     fn the_game_plays_with_both_draw_rules() {
         assert_eq!(<Position as Game>::DRAW_RULES, DRAW_RULES);
         assert_eq!(GameRecord::new(Position::start()).rules(), DRAW_RULES);
-        assert_eq!(GameRecord::new(Position::start_8x8()).rules(), DRAW_RULES);
+        assert_eq!(GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")).rules(), DRAW_RULES);
     }
 
     #[test]
@@ -449,7 +453,7 @@ mod tests {
     fn a_man_move_or_a_capture_restarts_the_count() {
         let start: Position = "W:WK48,36:BK3,15".parse().unwrap();
         let mut record = GameRecord::new(start);
-        let dames = quiet_dame_plies(start, 40, &[31]);
+        let dames = quiet_dame_plies(start, 40, &[Square::new(31).expect("a square")]);
         for text in &dames {
             record.play_text(text).unwrap();
         }
@@ -459,7 +463,7 @@ mod tests {
         let man_move = pos
             .legal_moves()
             .into_iter()
-            .find(|&m| pos.piece_at(m.from()) == Some((Color::White, Piece::Man)))
+            .find(|&m| pos.piece_at(m.from()) == Some(Piece::new(Color::White, Kind::Man)))
             .expect("the man on 36 can step");
         record.play(man_move).unwrap();
         let pos = *record.current();
@@ -500,7 +504,7 @@ mod tests {
     #[test]
     fn moves_of_the_other_board_are_refused() {
         let big = Position::start();
-        let small = Position::start_8x8();
+        let small = Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board");
         for mv in small.legal_moves() {
             assert!(!big.is_legal(mv));
         }
@@ -519,7 +523,7 @@ mod tests {
         let mut copy = pos;
         assert!(copy.play(junk).is_err());
         assert_eq!(copy, pos);
-        assert_eq!(junk.from(), 0);
+        assert_eq!(junk.from().number(), 0);
         assert!(!format!("{junk:?}").is_empty());
         assert!(pos.move_chain(junk).is_none());
     }

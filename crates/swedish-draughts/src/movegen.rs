@@ -4,7 +4,7 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
-use crate::board::{shift, Bits, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
+use crate::board::{shift, Bits, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
@@ -569,7 +569,7 @@ impl Sink for RouteSink {
 
 /// Every route of every legal capture, as square numbers: (move, [start, landing squares…]).
 /// Empty when there is no capture. Slow (allocates); for notation only.
-pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<Square>)> {
+pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<SquareNumber>)> {
     let mut sink = RouteSink::default();
     search_captures::<G, _>(pos, &mut sink);
     let sq = G::square_of_bit();
@@ -597,7 +597,11 @@ mod tests {
     //! the expected moves worked out by hand (square names in the comments: 33 is f4, 28 e5,
     //! 23 f6, 22 d6, 18 e7, 14 h8, 4 h10, 46 a1, 37 c3).
 
-    use crate::{Color, Game, ParseMoveError, Piece, Position};
+    use crate::{Color, Game, Kind, ParseMoveError, Piece, Position, Square};
+
+    fn square(number: u8) -> Square {
+        Square::new(number).expect("a square number")
+    }
 
     /// The legal moves as `from-to` / `fromxto {captured}`, sorted.
     fn moves(text: &str) -> Vec<String> {
@@ -644,14 +648,20 @@ mod tests {
         assert_eq!(moves("W:W13:B3,8,10"), ["13x4 {3,8}"]);
         let mut after = pos;
         after.play(pos.legal_moves()[0]).unwrap();
-        assert_eq!(after.piece_at(4), Some((Color::White, Piece::Dame)));
+        assert_eq!(
+            after.piece_at(square(4)),
+            Some(Piece::new(Color::White, Kind::Dame))
+        );
     }
 
     #[test]
     fn man_that_does_not_end_on_far_rank_is_not_promoted() {
         let mut pos: Position = "W:W34:B22,29".parse().unwrap();
         pos.play(pos.legal_moves()[0]).unwrap();
-        assert_eq!(pos.piece_at(21), Some((Color::White, Piece::Man)));
+        assert_eq!(
+            pos.piece_at(square(21)),
+            Some(Piece::new(Color::White, Kind::Man))
+        );
     }
 
     #[test]
@@ -701,7 +711,7 @@ mod tests {
         let list = pos.legal_moves();
         assert_eq!(list.len(), 1);
         assert_eq!(pos.move_text(list[0]), "28x28");
-        assert_eq!(pos.move_chain(list[0]), Some(vec![28, 17, 19, 28]));
+        assert_eq!(pos.move_chain_numbers(list[0]), Some(vec![28, 17, 19, 28]));
         assert_eq!(pos.parse_move("28x19x17x28"), Ok(list[0]));
         assert_eq!(pos.parse_move("28x17x19x28"), Ok(list[0]));
     }

@@ -6,11 +6,11 @@ use core::str::FromStr;
 
 use game_core::{ParseMoveError, ParsePositionError};
 
-use crate::board::{Eight, Geometry, Square, Ten};
+use crate::board::{Eight, Geometry, Square, SquareNumber, Ten};
 #[cfg(feature = "serde")]
 use crate::board::{NE, NW, SE, SW};
 use crate::movegen;
-use crate::position::{Color, Move, Position};
+use crate::position::{Color, Kind, Move, Piece, Position};
 
 impl Position {
     /// Reads a PDN FEN position string on the 10x10 (`eight == false`) or 8x8 board.
@@ -23,7 +23,7 @@ impl Position {
     }
 
     /// Every route of every legal capture: (move, [start, landing squares…]).
-    pub(crate) fn capture_routes(&self) -> Vec<(Move, Vec<Square>)> {
+    pub(crate) fn capture_routes(&self) -> Vec<(Move, Vec<SquareNumber>)> {
         if self.eight {
             movegen::capture_routes::<Eight>(self)
         } else {
@@ -36,11 +36,17 @@ impl Position {
     /// end and captured set) it is the one whose landing squares are smallest, compared as
     /// integers in order. `None` when `mv` is not a legal move here.
     pub fn move_chain(&self, mv: Move) -> Option<Vec<Square>> {
+        self.move_chain_numbers(mv)
+            .map(|route| route.into_iter().map(Square::from_number).collect())
+    }
+
+    /// [`Position::move_chain`] as square numbers.
+    pub(crate) fn move_chain_numbers(&self, mv: Move) -> Option<Vec<SquareNumber>> {
         if !game_core::Game::is_legal(self, mv) {
             return None;
         }
         if !mv.is_capture() {
-            return Some(vec![mv.from(), mv.to()]);
+            return Some(vec![mv.from().number(), mv.to().number()]);
         }
         self.capture_routes()
             .into_iter()
@@ -56,9 +62,11 @@ impl Position {
     /// use swedish_draughts::{BoardSize, Game, Position};
     /// let diagram = Position::start_with_size(BoardSize::Side(8))?.diagram();
     /// assert_eq!(diagram.lines().next(), Some(" 8    b   b   b   b"));
-    /// # Ok::<(), swedish_draughts::game_core::SizeError>(())
+    /// # Ok::<(), swedish_draughts::SizeError>(())
     /// ```
-    pub fn diagram(&self) -> String {
+    ///
+    /// [`Game::diagram`](crate::Game::diagram) of Swedish Draughts.
+    pub(crate) fn board_diagram(&self) -> String {
         let n = self.size();
         let half = n / 2;
         let mut out = String::new();
@@ -67,12 +75,12 @@ impl Position {
             for file in 0..n {
                 let dark = (row + file) % 2 == 1;
                 let c = if dark {
-                    let square = (row * half + file / 2 + 1) as Square;
-                    match self.piece_at(square) {
-                        Some((Color::White, crate::Piece::Man)) => 'w',
-                        Some((Color::White, crate::Piece::Dame)) => 'W',
-                        Some((Color::Black, crate::Piece::Man)) => 'b',
-                        Some((Color::Black, crate::Piece::Dame)) => 'B',
+                    let square = (row * half + file / 2 + 1) as SquareNumber;
+                    match self.piece_on(square).map(|p| (p.color, p.kind)) {
+                        Some((Color::White, Kind::Man)) => 'w',
+                        Some((Color::White, Kind::Dame)) => 'W',
+                        Some((Color::Black, Kind::Man)) => 'b',
+                        Some((Color::Black, Kind::Dame)) => 'B',
                         None => '.',
                     }
                 } else {
@@ -124,12 +132,15 @@ impl Position {
             let (from, to) = (squares[0], squares[1]);
             if let Some(&mv) = moves
                 .iter()
-                .find(|m| !m.is_capture() && m.from() == from && m.to() == to)
+                .find(|m| !m.is_capture() && m.from().number() == from && m.to().number() == to)
             {
                 return Ok(mv);
             }
             let reason = if moves.iter().any(|m| m.is_capture()) {
-                if moves.iter().any(|m| m.from() == from && m.to() == to) {
+                if moves
+                    .iter()
+                    .any(|m| m.from().number() == from && m.to().number() == to)
+                {
                     "it is a capture: write it with x"
                 } else {
                     "capturing is compulsory"
@@ -161,9 +172,9 @@ impl Position {
             )),
             1 => Ok(candidates[0]),
             _ => {
-                let mut chains: Vec<Vec<Square>> = candidates
+                let mut chains: Vec<Vec<SquareNumber>> = candidates
                     .iter()
-                    .filter_map(|&mv| self.move_chain(mv))
+                    .filter_map(|&mv| self.move_chain_numbers(mv))
                     .collect();
                 chains.sort();
                 Err(ParseMoveError::ambiguous(
@@ -175,19 +186,19 @@ impl Position {
     }
 }
 
-fn chain_text(route: &[Square]) -> String {
+fn chain_text(route: &[SquareNumber]) -> String {
     let parts: Vec<String> = route.iter().map(|s| s.to_string()).collect();
     parts.join("x")
 }
 
 /// Whether `needle` appears in `hay` in order (not necessarily adjacent).
-fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+fn is_subsequence(needle: &[SquareNumber], hay: &[SquareNumber]) -> bool {
     let mut it = hay.iter();
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
 /// Splits move text into its squares and whether it is written as a capture.
-fn tokenize(text: &str, squares: u8, size: u32) -> Result<(Vec<Square>, bool), ParseMoveError> {
+fn tokenize(text: &str, squares: u8, size: u32) -> Result<(Vec<SquareNumber>, bool), ParseMoveError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ParseMoveError::malformed(text, "empty move"));
@@ -212,7 +223,7 @@ fn tokenize(text: &str, squares: u8, size: u32) -> Result<(Vec<Square>, bool), P
                 format!("square {number} is not on the {size}x{size} board (1-{squares})"),
             ));
         }
-        result.push(number as Square);
+        result.push(number as SquareNumber);
         rest = &rest[digits..];
         let Some(c) = rest.chars().next() else { break };
         let capture = match c {
@@ -399,7 +410,7 @@ fn parse_square<G: Geometry>(
     text: &str,
     offset: usize,
     size: u32,
-) -> Result<Square, ParsePositionError> {
+) -> Result<SquareNumber, ParsePositionError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParsePositionError::new(
             offset,
@@ -407,7 +418,7 @@ fn parse_square<G: Geometry>(
         ));
     }
     match text.parse::<u32>() {
-        Ok(s) if (1..=u32::from(G::SQUARES)).contains(&s) => Ok(s as Square),
+        Ok(s) if (1..=u32::from(G::SQUARES)).contains(&s) => Ok(s as SquareNumber),
         _ => Err(ParsePositionError::new(
             offset,
             format!(
@@ -440,13 +451,13 @@ impl fmt::Display for Position {
             write!(f, ":{letter}")?;
             let mut first = true;
             for s in 1..=self.square_count() {
-                if let Some((c, piece)) = self.piece_at(s) {
+                if let Some(Piece { color: c, kind }) = self.piece_on(s) {
                     if c == color {
                         if !first {
                             f.write_str(",")?;
                         }
                         first = false;
-                        if piece == crate::Piece::Dame {
+                        if kind == Kind::Dame {
                             f.write_str("K")?;
                         }
                         write!(f, "{s}")?;
@@ -500,9 +511,9 @@ impl TryFrom<PositionRepr> for Position {
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct MoveRepr {
     size: u32,
-    from: Square,
-    to: Square,
-    captured: Vec<Square>,
+    from: SquareNumber,
+    to: SquareNumber,
+    captured: Vec<SquareNumber>,
 }
 
 #[cfg(feature = "serde")]
@@ -510,9 +521,9 @@ impl From<Move> for MoveRepr {
     fn from(mv: Move) -> Self {
         MoveRepr {
             size: if mv.eight { 8 } else { 10 },
-            from: mv.from(),
-            to: mv.to(),
-            captured: mv.captured_squares().collect(),
+            from: mv.from().number(),
+            to: mv.to().number(),
+            captured: mv.captured_squares().map(Square::number).collect(),
         }
     }
 }
@@ -551,7 +562,7 @@ impl MoveRepr {
 #[cfg(feature = "serde")]
 fn move_from_repr<G: Geometry>(repr: &MoveRepr, eight: bool) -> Result<Move, ParseMoveError> {
     let size = repr.size;
-    let bit = |square: Square| -> Result<u8, ParseMoveError> {
+    let bit = |square: SquareNumber| -> Result<u8, ParseMoveError> {
         if (1..=G::SQUARES).contains(&square) {
             Ok(G::bit_of_square()[square as usize])
         } else {
@@ -754,7 +765,7 @@ mod tests {
         ));
         assert!(pos.parse_move("32-27").is_ok());
         assert!(pos.parse_move(" 32-27 ").is_ok());
-        let small = Position::start_8x8();
+        let small = Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board");
         assert!(matches!(
             small.parse_move("33-29"),
             Err(ParseMoveError::Malformed { .. })

@@ -2,7 +2,8 @@
 
 use core::fmt;
 
-use crate::board::{Bits, Eight, Geometry, Square, Ten};
+use crate::board::{Bits, Eight, Geometry, Square, SquareNumber, Ten};
+use crate::{BoardSize, SizeError};
 use crate::zobrist::{self, KEYS};
 
 /// One of the two players. White moves first, its men move towards square 1.
@@ -56,6 +57,22 @@ impl fmt::Display for Color {
     }
 }
 
+/// A piece on the board: its owner's colour and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// A man or a dame.
+    pub kind: Kind,
+}
+
+impl Piece {
+    /// The piece of `color` of kind `kind`.
+    pub const fn new(color: Color, kind: Kind) -> Piece {
+        Piece { color, kind }
+    }
+}
+
 /// The kind of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -63,7 +80,7 @@ impl fmt::Display for Color {
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "lowercase")
 )]
-pub enum Piece {
+pub enum Kind {
     /// A man: steps diagonally forward, captures forward and (later in a sequence) sideways.
     Man,
     /// A dame (king): flies along diagonals, captures in all directions, halts behind the last
@@ -103,14 +120,15 @@ pub struct Move {
 }
 
 impl Move {
-    /// The square of a bit (0 for a bit that is no square, as in a deserialized foreign move).
+    /// The square of a bit (number 0 for a bit that is no square, which only a move built
+    /// inside the crate from junk bits can have: deserialized moves are checked).
     fn square_of(&self, bit: u8) -> Square {
         let table = if self.eight {
             Eight::square_of_bit()
         } else {
             Ten::square_of_bit()
         };
-        table.get(bit as usize).copied().unwrap_or(0)
+        Square::from_number(table.get(bit as usize).copied().unwrap_or(0))
     }
 
     /// The start square.
@@ -182,8 +200,28 @@ pub struct Position {
 }
 
 impl Position {
-    /// The 10x10 start: Black men on 1–20, White men on 31–50, White to move.
-    pub fn start_10x10() -> Position {
+    /// The start position on the default board, 10x10: Black men on 1–20, White men on
+    /// 31–50, White to move.
+    pub fn start() -> Position {
+        Position::start_ten()
+    }
+
+    /// The start position on a board of `size`: `BoardSize::Side(10)` (see
+    /// [`Position::start`]) or `BoardSize::Side(8)` ("Swedish Checkers": Black men on 1–12,
+    /// White men on 21–32, White to move).
+    ///
+    /// # Errors
+    /// [`SizeError`] for any other size.
+    pub fn start_with_size(size: BoardSize) -> Result<Position, SizeError> {
+        match size {
+            BoardSize::Side(10) => Ok(Position::start_ten()),
+            BoardSize::Side(8) => Ok(Position::start_eight()),
+            _ => Err(SizeError::unsupported::<Position>(size)),
+        }
+    }
+
+    /// The 10x10 start.
+    fn start_ten() -> Position {
         Position::from_parts(
             false,
             range::<Ten>(31, 50),
@@ -193,8 +231,8 @@ impl Position {
         )
     }
 
-    /// The 8x8 start ("Swedish Checkers"): Black men on 1–12, White men on 21–32.
-    pub fn start_8x8() -> Position {
+    /// The 8x8 start.
+    fn start_eight() -> Position {
         Position::from_parts(
             true,
             range::<Eight>(21, 32),
@@ -264,7 +302,7 @@ impl Position {
         self.side
     }
 
-    pub(crate) fn bit_of(&self, square: Square) -> Option<u8> {
+    pub(crate) fn bit_of(&self, square: SquareNumber) -> Option<u8> {
         if square == 0 || square > self.square_count() {
             None
         } else if self.eight {
@@ -274,18 +312,24 @@ impl Position {
         }
     }
 
-    /// The piece on `square`, or `None` when it is empty or not a square of this board.
-    pub fn piece_at(&self, square: Square) -> Option<(Color, Piece)> {
+    /// The piece on `square`, or `None` when it is empty or not a square of this board (31
+    /// … 50 on 8x8).
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.piece_on(square.number())
+    }
+
+    /// [`Position::piece_at`] by square number.
+    pub(crate) fn piece_on(&self, square: SquareNumber) -> Option<Piece> {
         let bit = 1u64 << self.bit_of(square)?;
         let kind = if self.dames & bit != 0 {
-            Piece::Dame
+            Kind::Dame
         } else {
-            Piece::Man
+            Kind::Man
         };
         if self.white & bit != 0 {
-            Some((Color::White, kind))
+            Some(Piece::new(Color::White, kind))
         } else if self.black & bit != 0 {
-            Some((Color::Black, kind))
+            Some(Piece::new(Color::Black, kind))
         } else {
             None
         }
@@ -389,6 +433,6 @@ impl Position {
 }
 
 /// The bits of squares `first ..= last`.
-pub(crate) fn range<G: Geometry>(first: Square, last: Square) -> u64 {
+pub(crate) fn range<G: Geometry>(first: SquareNumber, last: SquareNumber) -> u64 {
     (first..=last).fold(0, |acc, s| acc | 1 << G::bit_of_square()[s as usize])
 }

@@ -4,7 +4,7 @@
 
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
-use crate::{Color, Move, Piece, Position, Square};
+use crate::{Color, Kind, Move, Piece, Position, Square};
 
 /// How a position is drawn by [`Position::to_svg`].
 ///
@@ -66,7 +66,7 @@ impl Layout {
     /// The (file, row) of square number `square`, `None` when it is no square of the board.
     fn file_row(&self, square: Square) -> Option<(u32, u32)> {
         let half = self.n / 2;
-        let index = u32::from(square).checked_sub(1)?;
+        let index = u32::from(square.number()).checked_sub(1)?;
         if index >= half * self.n {
             return None;
         }
@@ -139,7 +139,7 @@ impl Position {
 
         svg.group("board");
         svg.rect("light", MARGIN, MARGIN, board, board, PALETTE.light_square);
-        let squares = (1..=n * n / 2).filter_map(|s| Square::try_from(s).ok());
+        let squares = (1..=n * n / 2).filter_map(|s| u8::try_from(s).ok().and_then(Square::new));
         for square in squares.clone() {
             if let Some((x, y)) = layout.corner(square) {
                 svg.rect("dark", x, y, CELL, CELL, PALETTE.dark_square);
@@ -185,7 +185,7 @@ impl Position {
 
         svg.group("pieces");
         for square in squares {
-            let Some((color, piece)) = self.piece_at(square) else {
+            let Some(Piece { color, kind: piece }) = self.piece_at(square) else {
                 continue;
             };
             let Some((x, y)) = layout.centre(square) else {
@@ -196,13 +196,13 @@ impl Position {
                 Color::Black => ("black", PALETTE.black, PALETTE.white),
             };
             let kind = match piece {
-                Piece::Man => "man",
-                Piece::Dame => "dame",
+                Kind::Man => "man",
+                Kind::Dame => "dame",
             };
             svg.stone(&format!("piece {colour_name} {kind}"), x, y, 36.0, fill);
             match piece {
-                Piece::Man => svg.ring("detail", x, y, 25.0, 3.0, detail),
-                Piece::Dame => {
+                Kind::Man => svg.ring("detail", x, y, 25.0, 3.0, detail),
+                Kind::Dame => {
                     svg.element("path")
                         .attr("class", "crown")
                         .attr("d", crown_path(x, y + 2.0, 22.0))

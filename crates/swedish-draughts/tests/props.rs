@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{BoardSize, Color, Game, GameRecord, Piece, Position, DRAW_RULES};
+use swedish_draughts::{BoardSize, Color, Game, GameRecord, Kind, Piece, Position, Square, DRAW_RULES};
 
 /// The position after `plies` random moves from the start of a `size` board.
 fn reached(size: u32, seed: u64, plies: u32) -> Position {
@@ -21,7 +21,8 @@ fn reached(size: u32, seed: u64, plies: u32) -> Position {
 
 fn dames(pos: &Position, color: Color) -> usize {
     (1..=pos.square_count())
-        .filter(|&s| pos.piece_at(s) == Some((color, Piece::Dame)))
+        .filter_map(Square::new)
+        .filter(|&s| pos.piece_at(s) == Some(Piece::new(color, Kind::Dame)))
         .count()
 }
 

@@ -27,7 +27,7 @@ fn moves_are_stored_by_square_numbers() {
     );
     assert_eq!(read(&json).expect("reads back"), mv);
 
-    let small = Position::start_8x8();
+    let small = Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board");
     let mv = small.parse_move("22-18").expect("legal");
     let json = serde_json::to_string(&mv).expect("serialises");
     assert_eq!(json, r#"{"size":8,"from":22,"to":18,"captured":[]}"#);

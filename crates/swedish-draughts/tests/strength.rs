@@ -11,7 +11,9 @@
 use std::time::{Duration, Instant};
 
 use swedish_draughts::game_core::{Engine, Limits, Rng};
-use swedish_draughts::{default_engine, Color, Game, GameRecord, Outcome, Position, DRAW_RULES};
+use swedish_draughts::{
+    default_engine, BoardSize, Color, Game, GameRecord, Outcome, Position, DRAW_RULES,
+};
 
 /// Games longer than this are stopped and counted as draws (the draw rules end most games
 /// long before).
@@ -159,7 +161,7 @@ fn default_player_beats_random_play_quick() {
         &mut engine,
         &mut Player::Random,
         4,
-        Position::start_8x8(),
+        Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
         2,
     );
     assert_eq!(tally.wins, 4, "{tally:?}");
@@ -169,6 +171,6 @@ fn default_player_beats_random_play_quick() {
 fn deeper_beats_shallower_quick() {
     let mut deep = Player::Engine(default_engine(1), Limits::depth(4));
     let mut shallow = Player::Engine(default_engine(2), Limits::depth(1));
-    let tally = run_match(&mut deep, &mut shallow, 4, Position::start_8x8(), 4);
+    let tally = run_match(&mut deep, &mut shallow, 4, Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 4);
     assert!(tally.wins > tally.losses, "{tally:?}");
 }

@@ -20,6 +20,14 @@ fn parse(text: &str) -> Position {
     text.parse().expect("a position")
 }
 
+/// The squares with these numbers.
+fn squares(numbers: &[u8]) -> Vec<swedish_draughts::Square> {
+    numbers
+        .iter()
+        .map(|&n| swedish_draughts::Square::new(n).expect("a square number"))
+        .collect()
+}
+
 #[test]
 fn the_starts_have_twenty_and_twelve_men_a_side() {
     let svg = Position::start().to_svg(&SvgOptions::default());
@@ -72,13 +80,19 @@ fn a_capture_marks_its_start_end_and_captured_pieces() {
     let quiet = start.parse_move("32-28").expect("a move");
     let svg = start.to_svg(&SvgOptions {
         last_move: Some(quiet),
-        highlights: vec![28, 27, 99],
+        highlights: squares(&[28, 27]),
         ..SvgOptions::default()
     });
     assert_eq!(count(&svg, "captured"), 0);
     assert_eq!(count(&svg, "last-move"), 2);
-    // 99 is no square: no dot for it.
     assert_eq!(count(&svg, "highlight"), 2);
+    // On 8x8, 40 is no square of the board: no dot for it.
+    let small = Position::start_with_size(swedish_draughts::BoardSize::Side(8)).expect("8x8");
+    let svg = small.to_svg(&SvgOptions {
+        highlights: squares(&[17, 40]),
+        ..SvgOptions::default()
+    });
+    assert_eq!(count(&svg, "highlight"), 1);
 }
 
 #[test]
@@ -113,7 +127,7 @@ fn fixed_positions_draw_the_same_pictures() {
     after.play(mv).expect("legal");
     let options = SvgOptions {
         last_move: Some(mv),
-        highlights: vec![9, 10],
+        highlights: squares(&[9, 10]),
         ..SvgOptions::default()
     };
     snapshot("draughts_10.svg", &after.to_svg(&options));
