@@ -19,6 +19,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use game_core::ParsePointError;
+
 /// A set of squares, bit `n` for square `n` (`a1` = 0 … `h8` = 63).
 pub type Bitboard = u64;
 
@@ -127,26 +129,17 @@ impl fmt::Display for Square {
     }
 }
 
-/// Square text that is not `a1` … `h8`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError;
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("expected a square a1 … h8")
-    }
-}
-
-impl std::error::Error for ParseSquareError {}
-
 impl FromStr for Square {
-    type Err = ParseSquareError;
+    type Err = ParsePointError;
 
-    /// Reads `a1` … `h8` (lower-case file letter, rank digit).
+    /// Reads `a1` … `h8`: a lower-case file letter and a rank digit, nothing around them.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         match *text.as_bytes() {
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square((r - b'1') * 8 + (f - b'a'))),
-            _ => Err(ParseSquareError),
+            _ => Err(ParsePointError::new(
+                text,
+                "a square is a file a-h and a rank 1-8, such as e4 (lower case, no spaces)",
+            )),
         }
     }
 }

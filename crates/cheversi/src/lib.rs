@@ -9,8 +9,10 @@
 //! [`Position`] implements [`game_core::Game`]: legal placements into a reusable buffer
 //! (bitboards, no allocation), checked and fast play, the [`Outcome`], the running score of both
 //! players ([`Game::score`], [`Position::scores`]), Zobrist hashing and text both ways
-//! (`Ke4`; `8/8/8/8/8/8/8/8 w -`). Beyond the trait: each placement rule as a named function
-//! in [`movegen`], the score breakdown in [`score`], and the exact endgame [`solver`].
+//! (`Ke4`; `8/8/8/8/8/8/8/8 w -`). Beyond the trait: the legal [`Placements`] in summary, the
+//! score piece by piece ([`Position::piece_points`]), and the exact endgame [`solve`]r
+//! ([`Solver`]). Each placement rule is a named function inside the crate, with a test that
+//! shows the rule.
 //!
 //! ```
 //! use cheversi::{Color, Game, Outcome, Position};
@@ -43,7 +45,7 @@
 //! The endgame solver gives the exact result of best play from positions near the end:
 //!
 //! ```
-//! use cheversi::{solver, Game, Position};
+//! use cheversi::{solve, Game, Position, TooFarFromEnd};
 //!
 //! let mut pos = Position::start();
 //! let mut rng = cheversi::game_core::Rng::new(5);
@@ -51,9 +53,9 @@
 //!     let moves = pos.legal_moves();
 //!     pos.play_unchecked(*rng.choose(&moves).unwrap());
 //! }
-//! let solution = solver::solve(&pos)?;
+//! let solution = solve(&pos)?;
 //! println!("White − Black under best play: {}", solution.score_difference);
-//! # Ok::<(), solver::TooFarFromEnd>(())
+//! # Ok::<(), TooFarFromEnd>(())
 //! ```
 
 //!
@@ -61,7 +63,7 @@
 //!
 //! [`default_engine`] is a [`CheversiPlayer`]: alpha-beta search
 //! (`game_core::search::AlphaBeta`) on the running score difference ([`RunningScore`]) until
-//! [`DEFAULT_HANDOVER`] placements are left, then the exact [`solver`]. The running score is
+//! [`DEFAULT_HANDOVER`] placements are left, then the exact [`Solver`]. The running score is
 //! the right evaluation for this game: pieces never move, so it is the exact final score when
 //! nobody places again, and a few plies of search see the attacks each placement opens or
 //! blocks. Near the end the branching shrinks (one kind left per side, forced kings), and the
@@ -90,13 +92,13 @@
 #[allow(rustdoc::broken_intra_doc_links)]
 pub mod rules {}
 
-pub mod board;
+mod board;
 mod eval;
-pub mod movegen;
-pub mod notation;
+mod movegen;
+mod notation;
 mod position;
-pub mod score;
-pub mod solver;
+mod score;
+mod solver;
 mod svg;
 mod zobrist;
 
@@ -105,10 +107,13 @@ pub use eval::{
     alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RunningScore,
     DEFAULT_HANDOVER, ROLLOUT_PLY_CAP,
 };
-pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{
+    self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
+};
 pub use movegen::Placements;
-pub use position::{Color, Kind, Move, Position, PLACEMENTS};
-pub use solver::{Solution, Solver};
+pub use position::{Color, Kind, Move, Piece, Position, PLACEMENTS};
+pub use solver::{solve, Solution, SolveError, Solver, TooFarFromEnd};
 pub use svg::SvgOptions;
 
 impl Position {
@@ -119,7 +124,19 @@ impl Position {
         score::scores(self)
     }
 
-    /// The legal placements in summary (kinds and target squares); see [`movegen`].
+    /// The squares the piece on `square` attacks (none when the square is empty): chess
+    /// attacks, the sliders' rays stopping at the first piece of either colour.
+    pub fn attacks_from(&self, square: Square) -> Bitboard {
+        score::attacks_from(self, square)
+    }
+
+    /// The points the piece on `square` earns: the empty squares it attacks (0 for an empty
+    /// square). A player's score is the sum over their pieces.
+    pub fn piece_points(&self, square: Square) -> u32 {
+        score::piece_points(self, square)
+    }
+
+    /// The legal placements in summary (kinds and target squares).
     #[inline]
     pub fn placements(&self) -> Placements {
         movegen::placements(self)
@@ -167,7 +184,11 @@ impl Game for Position {
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
 
     fn start() -> Self {
-        Position::new()
+        Position::start()
+    }
+
+    fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
+        Position::start_with_size(size)
     }
 
     fn to_move(&self) -> Color {
@@ -221,6 +242,18 @@ impl Game for Position {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// Ranks 8 to 1, White's pieces in capitals, Black's in lower case, `.` for an empty
+    /// square, the files underneath.
+    fn diagram(&self) -> String {
+        notation::diagram(self)
+    }
+
+    /// The pieces in hand, the rule that binds the next placement (if any), the legal
+    /// placements by kind, and the points each piece earns.
+    fn details(&self) -> Vec<String> {
+        notation::details(self)
     }
 }
 

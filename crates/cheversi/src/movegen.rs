@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn rule_2_king_first() {
-        let p = Position::new();
+        let p = Position::start();
         let all = moves(&p);
         assert_eq!(all.len(), 64);
         assert!(all.iter().all(|m| m.kind == Kind::King));
@@ -412,6 +412,6 @@ mod tests {
             assert_eq!(placements(&p).count(), 0, "{text}");
             assert!(p.ended_without_placement(), "{text}");
         }
-        assert!(!Position::new().ended_without_placement());
+        assert!(!Position::start().ended_without_placement());
     }
 }

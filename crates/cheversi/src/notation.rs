@@ -32,7 +32,7 @@ impl fmt::Display for Position {
             let mut run = 0;
             for file in 0..8u8 {
                 let sq = Square::new(file, rank).expect("file and rank are in range");
-                match self.piece_at(sq) {
+                match self.piece_at(sq).map(|p| (p.color, p.kind)) {
                     None => run += 1,
                     Some((color, kind)) => {
                         if run > 0 {
@@ -279,7 +279,7 @@ impl FromStr for Position {
         let side_offset = board.len() + 1;
         let last_offset = side_offset + side.len() + 1;
 
-        let mut pos = Position::new();
+        let mut pos = Position::start();
         read_board(board, &mut pos)?;
         let white = pos.colors[0].count_ones();
         let black = pos.colors[1].count_ones();
@@ -364,15 +364,16 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveEr
     }
 }
 
-/// The board drawn for people: ranks 8 to 1, `.` for an empty square, files underneath.
-pub fn diagram(pos: &Position) -> String {
+/// The board drawn for people: ranks 8 to 1, `.` for an empty square, files underneath
+/// ([`Game::diagram`](crate::Game::diagram) of Cheversi).
+pub(crate) fn diagram(pos: &Position) -> String {
     let mut out = String::new();
     for rank in (0..8u8).rev() {
         out.push(char::from(b'1' + rank));
         for file in 0..8u8 {
             let sq = Square::new(file, rank).expect("file and rank are in range");
             out.push(' ');
-            out.push(match pos.piece_at(sq) {
+            out.push(match pos.piece_at(sq).map(|p| (p.color, p.kind)) {
                 None => '.',
                 Some((Color::White, kind)) => kind.letter(),
                 Some((Color::Black, kind)) => kind.letter().to_ascii_lowercase(),
@@ -385,8 +386,9 @@ pub fn diagram(pos: &Position) -> String {
 }
 
 /// Lines for people: the pieces in hand, the rule that binds the next placement (if any), the
-/// legal placements by kind, and the points each piece earns.
-pub fn details(pos: &Position) -> Vec<String> {
+/// legal placements by kind, and the points each piece earns
+/// ([`Game::details`](crate::Game::details) of Cheversi).
+pub(crate) fn details(pos: &Position) -> Vec<String> {
     let mut lines = vec![format!(
         "in hand: white {}, black {}",
         or_dash(pos.hand_text(Color::White)),
@@ -425,7 +427,7 @@ pub fn details(pos: &Position) -> Vec<String> {
     for color in Color::ALL {
         let pieces: Vec<String> = squares(pos.color_pieces(color))
             .map(|sq| {
-                let (_, kind) = pos.piece_at(sq).expect("the square holds a piece");
+                let kind = pos.piece_at(sq).expect("the square holds a piece").kind;
                 format!(
                     "{}{sq} {}",
                     kind.letter(),
@@ -469,7 +471,7 @@ mod tests {
             let pos: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(pos.to_string(), text);
         }
-        assert_eq!(Position::new().to_string(), "8/8/8/8/8/8/8/8 w -");
+        assert_eq!(Position::start().to_string(), "8/8/8/8/8/8/8/8 w -");
     }
 
     #[test]
@@ -504,7 +506,7 @@ mod tests {
 
     #[test]
     fn move_text() {
-        let pos = Position::new();
+        let pos = Position::start();
         assert_eq!(
             parse_move(&pos, "Ke4"),
             Ok(Move::new(Kind::King, "e4".parse().unwrap()))

@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::board::{squares, Bitboard, Square};
 use crate::zobrist;
+use crate::{BoardSize, SizeError};
 
 /// A player: White places first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,6 +123,22 @@ impl Kind {
     }
 }
 
+/// A piece on the board: its owner's colour and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// King, queen, rook, bishop or knight.
+    pub kind: Kind,
+}
+
+impl Piece {
+    /// The piece of `color` of kind `kind`.
+    pub const fn new(color: Color, kind: Kind) -> Piece {
+        Piece { color, kind }
+    }
+}
+
 /// A placement: a kind of piece (of the side to move) and an empty square. The two rooks
 /// (bishops, knights) of a side are interchangeable, so `Rb3` is one move however many rooks
 /// are in hand.
@@ -155,7 +172,7 @@ pub const PLACEMENTS: u8 = 16;
 /// placed last (the queen call and Black's king depend on it).
 ///
 /// Positions are read and written with the FEN-like string of the rules page
-/// (`8/8/8/8/8/8/8/8 w -` is the start), see [`crate::notation`].
+/// (`8/8/8/8/8/8/8/8 w -` is the start); see the crate docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -176,14 +193,15 @@ pub struct Position {
 }
 
 impl Default for Position {
+    /// The start position.
     fn default() -> Self {
-        Position::new()
+        Position::start()
     }
 }
 
 impl Position {
     /// The start position: an empty board, White to place the king.
-    pub const fn new() -> Position {
+    pub const fn start() -> Position {
         Position {
             pieces: [[0; 5]; 2],
             colors: [0; 2],
@@ -255,14 +273,24 @@ impl Position {
         !self.occupied()
     }
 
+    /// The start position on a board of `size`: Cheversi has a single board (8x8), so every
+    /// size is refused (the trait's [`Game::start_with_size`](crate::Game::start_with_size)
+    /// says the same).
+    ///
+    /// # Errors
+    /// [`SizeError`] always: the game has no board sizes to choose from.
+    pub fn start_with_size(size: BoardSize) -> Result<Position, SizeError> {
+        Err(SizeError::unsupported::<Position>(size))
+    }
+
     /// The piece on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Kind)> {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let bit = sq.bit();
         for color in Color::ALL {
             if self.colors[color.index()] & bit != 0 {
                 for kind in Kind::ALL {
                     if self.pieces(color, kind) & bit != 0 {
-                        return Some((color, kind));
+                        return Some(Piece { color, kind });
                     }
                 }
             }

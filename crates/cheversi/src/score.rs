@@ -6,10 +6,10 @@
 //! full evaluation of both scores costs a few dozen nanoseconds.
 
 use crate::board::{
-    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, squares, Bitboard,
-    Square, DIAGONAL, KING_ATTACKS, KNIGHT_ATTACKS, ORTHOGONAL,
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, Bitboard, Square,
+    DIAGONAL, KING_ATTACKS, KNIGHT_ATTACKS, ORTHOGONAL,
 };
-use crate::position::{Color, Kind, Position};
+use crate::position::{Kind, Position};
 
 /// The king and knight tables with a 65th, empty entry for "no piece" (the trailing zeros of
 /// an empty bitboard are 64).
@@ -91,8 +91,8 @@ pub fn scores(pos: &Position) -> [u32; 2] {
 }
 
 /// `color`'s score: the number of (own piece, attacked empty square) pairs.
-#[inline]
-pub fn score(pos: &Position, color: Color) -> u32 {
+#[cfg(test)]
+pub(crate) fn score(pos: &Position, color: crate::Color) -> u32 {
     scores(pos)[color.index()]
 }
 
@@ -100,7 +100,7 @@ pub fn score(pos: &Position, color: Color) -> u32 {
 /// sliders' rays stopping at the first piece of either colour.
 pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
     let occupied = pos.occupied();
-    match pos.piece_at(sq) {
+    match pos.piece_at(sq).map(|p| (p.color, p.kind)) {
         None => 0,
         Some((_, Kind::King)) => king_attacks(sq),
         Some((_, Kind::Knight)) => knight_attacks(sq),
@@ -116,8 +116,9 @@ pub fn piece_points(pos: &Position, sq: Square) -> u32 {
 }
 
 /// `color`'s score counted piece by piece (slow and plain; equal to [`score`]).
-pub fn score_by_pieces(pos: &Position, color: Color) -> u32 {
-    squares(pos.color_pieces(color))
+#[cfg(test)]
+pub(crate) fn score_by_pieces(pos: &Position, color: crate::Color) -> u32 {
+    crate::board::squares(pos.color_pieces(color))
         .map(|sq| piece_points(pos, sq))
         .sum()
 }
@@ -125,6 +126,7 @@ pub fn score_by_pieces(pos: &Position, color: Color) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Color;
 
     fn pos(text: &str) -> Position {
         text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -132,7 +134,7 @@ mod tests {
 
     #[test]
     fn empty_board_scores_nothing() {
-        assert_eq!(scores(&Position::new()), [0, 0]);
+        assert_eq!(scores(&Position::start()), [0, 0]);
     }
 
     #[test]
@@ -180,7 +182,7 @@ mod tests {
     /// Total 7 + 13 + 4 + 7 + 8 + 8 + 5 = 52.
     #[test]
     fn hand_counted_rooks_facing_each_other_count_twice() {
-        let mut p = Position::new();
+        let mut p = Position::start();
         for (kind, sq) in [
             (Kind::Rook, "a1"),
             (Kind::Rook, "a8"),

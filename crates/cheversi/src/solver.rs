@@ -224,7 +224,7 @@ impl Solver {
     ///
     /// ```
     /// use std::time::{Duration, Instant};
-    /// use cheversi::solver::{SolveError, Solver};
+    /// use cheversi::{SolveError, Solver};
     /// use cheversi::game_core::StopFlag;
     /// use cheversi::Position;
     ///

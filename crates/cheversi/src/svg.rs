@@ -5,7 +5,7 @@
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::score::attacks_from;
-use crate::{board::squares, Color, Kind, Move, Position, Square};
+use crate::{board::squares, Color, Kind, Move, Piece, Position, Square};
 
 /// How a position is drawn by [`Position::to_svg`].
 ///
@@ -210,7 +210,7 @@ impl Position {
 
         svg.group("pieces");
         for square in Square::all() {
-            let Some((color, kind)) = self.piece_at(square) else {
+            let Some(Piece { color, kind }) = self.piece_at(square) else {
                 continue;
             };
             let (x, y) = corner(square, flipped);

@@ -14,8 +14,7 @@
 use std::time::{Duration, Instant};
 
 use cheversi::game_core::{Rng, StopFlag};
-use cheversi::solver::SolveError;
-use cheversi::{Color, Game, Kind, Position, Solver, Square};
+use cheversi::{Color, Game, Kind, Piece, Position, SolveError, Solver, Square};
 
 /// One player's score counted square by square from the rules page: for each own piece, the
 /// empty squares it attacks (king and knight by their steps; rook, bishop and queen along rays
@@ -51,7 +50,7 @@ fn rules_score(pos: &Position, color: Color) -> i64 {
     let is_empty = |sq: Square| pos.piece_at(sq).is_none();
     let mut total = 0;
     for sq in Square::all() {
-        let Some((owner, kind)) = pos.piece_at(sq) else {
+        let Some(Piece { color: owner, kind }) = pos.piece_at(sq) else {
             continue;
         };
         if owner != color {
@@ -175,7 +174,7 @@ mod previous_solver {
             let (alpha_in, beta_in) = (alpha, beta);
             let mut children = Vec::new();
             for kind in Kind::ALL {
-                for sq in cheversi::board::squares(plan.targets(kind)) {
+                for sq in Square::all().filter(|sq| plan.targets(kind) & sq.bit() != 0) {
                     let mv = Move::new(kind, sq);
                     let mut child = *pos;
                     child.place_unchecked(mv);
@@ -296,7 +295,7 @@ fn a_fresh_solver_and_a_reused_one_agree_with_minimax() {
             expected
         );
         assert_eq!(
-            i64::from(cheversi::solver::solve(&pos).unwrap().score_difference),
+            i64::from(cheversi::solve(&pos).unwrap().score_difference),
             expected
         );
         // Solving twice with the table full gives the same answer and a best move.
@@ -371,21 +370,21 @@ fn positions_reached_in_another_order_solve_alike() {
 fn finished_games_solve_to_their_score_difference() {
     for pos in random_positions(7, 0, 5) {
         let [white, black] = pos.scores();
-        let solution = cheversi::solver::solve(&pos).unwrap();
+        let solution = cheversi::solve(&pos).unwrap();
         assert_eq!(solution.score_difference, white as i32 - black as i32);
         assert_eq!(solution.best_move, None);
     }
     // The no-legal-placement ending is a leaf too.
     let pos: Position = "8/8/8/8/8/KQRRB3/nqrrN3/bNnb4 w a1".parse().unwrap();
     assert_eq!(
-        i64::from(cheversi::solver::solve(&pos).unwrap().score_difference),
+        i64::from(cheversi::solve(&pos).unwrap().score_difference),
         rules_score(&pos, Color::White) - rules_score(&pos, Color::Black)
     );
 }
 
 #[test]
 fn the_limit_is_a_typed_error() {
-    let err = cheversi::solver::solve(&Position::start()).unwrap_err();
+    let err = cheversi::solve(&Position::start()).unwrap_err();
     assert_eq!(err.placements_left, 16);
     assert_eq!(err.max_placements_left, Solver::DEFAULT_MAX_PLACEMENTS_LEFT);
     assert_eq!(Solver::DEFAULT_MAX_PLACEMENTS_LEFT, 10);
@@ -397,7 +396,7 @@ fn the_limit_is_a_typed_error() {
     let pos = &random_positions(3, 4, 1)[0];
     assert_eq!(
         solver.solve_until(pos, None, None),
-        Err(SolveError::TooFarFromEnd(cheversi::solver::TooFarFromEnd {
+        Err(SolveError::TooFarFromEnd(cheversi::TooFarFromEnd {
             placements_left: 4,
             max_placements_left: 3
         }))

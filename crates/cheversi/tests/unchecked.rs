@@ -2,9 +2,8 @@
 //! also every move serde can read — played with `play_unchecked` in any position, legal or
 //! not, again and again: nothing done with the resulting positions panics.
 
-use cheversi::board::Square;
 use cheversi::game_core::Rng;
-use cheversi::{notation, Game, Kind, Move, Position};
+use cheversi::{Game, Kind, Move, Position, Square};
 
 /// Every value of `Move`: 5 kinds × 64 squares.
 fn every_move() -> Vec<Move> {
@@ -19,11 +18,7 @@ fn use_position(pos: &Position) {
     let moves = pos.legal_moves();
     assert_eq!(pos.count_legal_moves(&mut Vec::new()), moves.len());
     let _ = (pos.outcome(), pos.scores(), pos.placements().any());
-    let _ = (
-        pos.to_string(),
-        notation::diagram(pos),
-        notation::details(pos),
-    );
+    let _ = (pos.to_string(), pos.diagram(), pos.details());
     let _ = (pos.hash_key(), pos.fresh_hash_key());
     for &mv in moves.iter().take(4) {
         let text = pos.move_text(mv);
