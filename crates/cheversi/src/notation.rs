@@ -1,20 +1,4 @@
 //! Text both ways: moves (`Ke4`) and the FEN-like position string (`8/8/8/8/8/8/8/8 w -`).
-//!
-//! The position string has three fields separated by single spaces: the pieces rank 8 to rank
-//! 1 as in chess FEN (`KQRBN` White, `kqrbn` Black, digits for runs of empty squares), the side
-//! to move (`w` or `b`), and the square of the piece placed last (`-` at the start).
-//!
-//! A string is refused with a [`ParsePositionError`] when it cannot arise in a game. Besides
-//! the checks the rules page names (too many pieces of a kind, a side to move that does not
-//! fit the counts, bishops on one colour, a last square that is empty or holds a piece of the
-//! side to move) the reader refuses what the placement rules make impossible whatever the
-//! order of play: pieces but no White king (the king is White's first), a Black king before
-//! Black's 8th placement, no Black queen once Black has placed 7, a piece (other than White's
-//! king) touching no opposing piece, a White king untouched by Black once Black has placed, a
-//! White king placed last after White's first placement, a queen on the board facing the other
-//! queen in hand without having been placed last (the queen call would have brought the other
-//! queen at once), and White's 8th piece without an empty neighbour. These are necessary
-//! conditions only; a string that passes them is played by the rules from there on.
 
 use core::fmt;
 use core::str::FromStr;
@@ -263,7 +247,23 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Reads a position string; see the [module docs](crate::notation) for what is refused.
+    /// Reads a position string.
+    ///
+    /// The position string has three fields separated by single spaces: the pieces rank 8 to rank
+    /// 1 as in chess FEN (`KQRBN` White, `kqrbn` Black, digits for runs of empty squares), the side
+    /// to move (`w` or `b`), and the square of the piece placed last (`-` at the start).
+    ///
+    /// A string is refused with a [`ParsePositionError`] when it cannot arise in a game. Besides
+    /// the checks the rules page names (too many pieces of a kind, a side to move that does not
+    /// fit the counts, bishops on one colour, a last square that is empty or holds a piece of the
+    /// side to move) the reader refuses what the placement rules make impossible whatever the
+    /// order of play: pieces but no White king (the king is White's first), a Black king before
+    /// Black's 8th placement, no Black queen once Black has placed 7, a piece (other than White's
+    /// king) touching no opposing piece, a White king untouched by Black once Black has placed, a
+    /// White king placed last after White's first placement, a queen on the board facing the other
+    /// queen in hand without having been placed last (the queen call would have brought the other
+    /// queen at once), and White's 8th piece without an empty neighbour. These are necessary
+    /// conditions only; a string that passes them is played by the rules from there on.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 3 {

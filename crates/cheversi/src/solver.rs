@@ -1,74 +1,5 @@
-//! The exact endgame solver: the final score difference under best play.
-//!
-//! # How it searches
-//! MTD(f) on the final score difference (the side to move's score minus the opponent's at the
-//! end of the game): a series of null-window alpha-beta searches around a guess (the running
-//! score difference, or the table's value), each proving the value above or below one
-//! integer, until the bounds meet. The value is a small integer, and the guess is usually
-//! within a point or two, so two or three passes do; they share their work through the
-//! transposition table, which keeps both bounds of every position it has seen.
-//! Every line from a position runs to the end of the game, so a stored bound is true whatever
-//! the path, the window or the solve that found it: a reused [`Solver`] keeps profiting.
-//!
-//! Inside a pass: the table's bounds and move; the table's move searched before
-//! the other children are generated; enhanced transposition cutoffs (a child whose stored
-//! bound already refutes the window ends the node) from 6 placements left; the children
-//! ordered by killers, then by the running score after the placement (from 6 left: after the
-//! opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
-//! placement, scored directly with a cutoff at the first reply that reaches the window.
-//!
-//! The table key is the Zobrist key without the square of the last placement whenever that
-//! square cannot matter. The rules use it only for the very next placement (the queen call,
-//! and Black's king touching White's 8th piece); scores depend on the pieces alone. So the
-//! same pieces reached in another order share one entry (measured: a third fewer positions
-//! searched at 8 and 9 placements left than with the full key).
-//!
-//! # Decisions where the rules page is silent
-//! * The board's symmetries are not used. The rules are symmetric under all 8 symmetries of
-//!   the square (there are no pawns; the bishop rule only asks for *different* square colours,
-//!   which every symmetry keeps or swaps as a whole), but a symmetry can only merge two
-//!   positions of one search when the root itself is symmetric, because every position below
-//!   holds the root's pieces on their squares. Positions from real games almost never are, so
-//!   canonical keys (8 hashes per node) would cost on every node for a gain on almost none.
-//! * A game that ends early by the no-legal-placement rule is a leaf scored as it stands, as
-//!   the rules page says.
-//!
-//! # How far from the end it is practical
-//! Near the end the branching is small: Black's 8th placement is the king on one of at most 8
-//! squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
-//! placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
-//! games (five per row, seeds 1008, 2008, … 5008 for 8 left and so on; release build, a table
-//! of 2^20 entries). The machine was a 2-core one shared with several other busy jobs (load
-//! 10–15), so the wall-clock times were 4–10 times the CPU times; the CPU time of the solve is
-//! what an idle core would need, about:
-//!
-//! | placements left | CPU time per position | positions searched | previous solver |
-//! |---|---|---|---|
-//! | 4 | under 1 ms | 260 – 650 | under 5 ms |
-//! | 6 | under 5 ms | 5,000 – 23,000 | 1 – 20 ms |
-//! | 7 | 4 – 10 ms | 14,000 – 37,000 | 20 – 100 ms |
-//! | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
-//! | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
-//! | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
-//! | 12 | 2 – 2.5 min (two positions, table 2^22, see below) | 487 – 568 million | not measured |
-//!
-//! The previous solver's column is its own table (wall clock on a loaded machine), except
-//! where marked *: CPU time measured here on three of the same positions. At 12 placements
-//! left two positions were solved within the session: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value
-//! −1) in 118 s and 487 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
-//! 141 s and 568 million. The first took 61 s and 245 million with the running score as the
-//! first guess (−6; the greedy guess is −5), although the greedy guess cut the positions
-//! searched at 9 and 10 left by a fifth to a half. So 12 left is four to five times the 30 s
-//! per position that was aimed at, and how much a pass costs there depends on more than the
-//! guess's distance (the table of 2^22 entries is far smaller than the tree).
-//!
-//! So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
-//! end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
-//! [`Solver::with_max_placements_left`] and give a larger table with
-//! [`Solver::with_table_bits`]. An engine that must answer in time uses
-//! [`Solver::solve_until`], which gives up at a deadline or a [`StopFlag`] and keeps what the
-//! table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
-//! 10 and 12 placements left.
+//! The exact endgame solver: the final score difference under best play (how it searches,
+//! and the decisions taken, are on [`Solver`]).
 
 mod search;
 mod table;
@@ -148,6 +79,76 @@ impl From<TooFarFromEnd> for SolveError {
 
 /// An exact endgame solver with its transposition table (reuse it across positions: every
 /// stored bound stays true, so later solves profit from earlier ones).
+///
+/// # How it searches
+/// MTD(f) on the final score difference (the side to move's score minus the opponent's at the
+/// end of the game): a series of null-window alpha-beta searches around a guess (the running
+/// score difference, or the table's value), each proving the value above or below one
+/// integer, until the bounds meet. The value is a small integer, and the guess is usually
+/// within a point or two, so two or three passes do; they share their work through the
+/// transposition table, which keeps both bounds of every position it has seen.
+/// Every line from a position runs to the end of the game, so a stored bound is true whatever
+/// the path, the window or the solve that found it: a reused [`Solver`] keeps profiting.
+///
+/// Inside a pass: the table's bounds and move; the table's move searched before
+/// the other children are generated; enhanced transposition cutoffs (a child whose stored
+/// bound already refutes the window ends the node) from 6 placements left; the children
+/// ordered by killers, then by the running score after the placement (from 6 left: after the
+/// opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
+/// placement, scored directly with a cutoff at the first reply that reaches the window.
+///
+/// The table key is the Zobrist key without the square of the last placement whenever that
+/// square cannot matter. The rules use it only for the very next placement (the queen call,
+/// and Black's king touching White's 8th piece); scores depend on the pieces alone. So the
+/// same pieces reached in another order share one entry (measured: a third fewer positions
+/// searched at 8 and 9 placements left than with the full key).
+///
+/// # Decisions where the rules page is silent
+/// * The board's symmetries are not used. The rules are symmetric under all 8 symmetries of
+///   the square (there are no pawns; the bishop rule only asks for *different* square colours,
+///   which every symmetry keeps or swaps as a whole), but a symmetry can only merge two
+///   positions of one search when the root itself is symmetric, because every position below
+///   holds the root's pieces on their squares. Positions from real games almost never are, so
+///   canonical keys (8 hashes per node) would cost on every node for a gain on almost none.
+/// * A game that ends early by the no-legal-placement rule is a leaf scored as it stands, as
+///   the rules page says.
+///
+/// # How far from the end it is practical
+/// Near the end the branching is small: Black's 8th placement is the king on one of at most 8
+/// squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
+/// placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
+/// games (five per row, seeds 1008, 2008, … 5008 for 8 left and so on; release build, a table
+/// of 2^20 entries). The machine was a 2-core one shared with several other busy jobs (load
+/// 10–15), so the wall-clock times were 4–10 times the CPU times; the CPU time of the solve is
+/// what an idle core would need, about:
+///
+/// | placements left | CPU time per position | positions searched | previous solver |
+/// |---|---|---|---|
+/// | 4 | under 1 ms | 260 – 650 | under 5 ms |
+/// | 6 | under 5 ms | 5,000 – 23,000 | 1 – 20 ms |
+/// | 7 | 4 – 10 ms | 14,000 – 37,000 | 20 – 100 ms |
+/// | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
+/// | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
+/// | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
+/// | 12 | 2 – 2.5 min (two positions, table 2^22, see below) | 487 – 568 million | not measured |
+///
+/// The previous solver's column is its own table (wall clock on a loaded machine), except
+/// where marked *: CPU time measured here on three of the same positions. At 12 placements
+/// left two positions were solved within the session: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value
+/// −1) in 118 s and 487 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
+/// 141 s and 568 million. The first took 61 s and 245 million with the running score as the
+/// first guess (−6; the greedy guess is −5), although the greedy guess cut the positions
+/// searched at 9 and 10 left by a fifth to a half. So 12 left is four to five times the 30 s
+/// per position that was aimed at, and how much a pass costs there depends on more than the
+/// guess's distance (the table of 2^22 entries is far smaller than the tree).
+///
+/// So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
+/// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
+/// [`Solver::with_max_placements_left`] and give a larger table with
+/// [`Solver::with_table_bits`]. An engine that must answer in time uses
+/// [`Solver::solve_until`], which gives up at a deadline or a [`StopFlag`] and keeps what the
+/// table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
+/// 10 and 12 placements left.
 #[derive(Debug)]
 pub struct Solver {
     table: Table,
@@ -163,7 +164,7 @@ impl Default for Solver {
 
 impl Solver {
     /// The default limit on the placements left: a solve from there takes at most about a
-    /// second (see the [module docs](self)).
+    /// second (see [`Solver`]).
     pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 10;
 
     /// The table size of [`Solver::new`]: 2^20 entries (16 MiB).
@@ -187,7 +188,7 @@ impl Solver {
     }
 
     /// The same solver with another limit on the placements left (up to 16; beyond the default
-    /// a solve can take a long time, see the [module docs](self)).
+    /// a solve can take a long time, see [`Solver`]).
     pub fn with_max_placements_left(mut self, max: u8) -> Solver {
         self.max_left = max.min(16);
         self
