@@ -23,9 +23,9 @@
 //!   not part of the position. [`Game::outcome`] uses the seed's rule.
 //!
 //! ```
-//! use sundraval::{Color, Game, Move, Position, ScoringRule, Seat, Turn};
+//! use sundraval::{BoardSize, Color, Game, Move, Position, ScoringRule, Seat, Turn};
 //!
-//! let mut pos = Position::new(3)?;
+//! let mut pos = Position::start_with_size(BoardSize::Side(3))?;
 //! assert_eq!(pos.legal_moves().len(), 19 * 18); // every ordered pair of points
 //! for text in ["b2+d4", "keep", "b1", "pass", "pass"] {
 //!     let mv = pos.parse_move(text)?;
@@ -86,9 +86,11 @@ mod zobrist;
 pub use alphabeta_eval::{alphabeta_engine, AsIfEnded};
 pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use eval::{default_engine, mcts_engine, SundravalRollout};
-pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
-pub use game_core::{BoardSize, DrawRules, SizeError};
-pub use position::{Color, Move, Position, Seat, Turn};
+pub use game_core::{
+    self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
+};
+pub use position::{Color, Move, Piece, Position, Seat, Turn};
 pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
 pub use svg::SvgOptions;
 
@@ -130,16 +132,13 @@ impl Game for Position {
     const DRAW_RULES: DrawRules = DrawRules::NONE;
 
     fn start() -> Self {
-        Position::start_default()
+        Position::start()
     }
 
     /// The start on a board of `Side(n)`: `n` points a side, 3 to 11. A rectangle is no
     /// Sundraval board.
     fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
-        match size {
-            BoardSize::Side(n) => Position::new(n),
-            BoardSize::Rect { .. } => Err(SizeError::unsupported::<Self>(size)),
-        }
+        Position::start_with_size(size)
     }
 
     fn board_size(&self) -> Option<BoardSize> {
@@ -188,6 +187,17 @@ impl Game for Position {
 
     fn move_text(&self, mv: Move) -> String {
         Position::write_move(mv)
+    }
+
+    /// The hexagon row by row, `B`/`W` stones, `.` empty points, each row labelled with its
+    /// first point.
+    fn diagram(&self) -> String {
+        self.board_diagram()
+    }
+
+    /// The score breakdown as if the game ended now (both scoring rules, the scored board).
+    fn details(&self) -> Vec<String> {
+        self.score_lines()
     }
 }
 

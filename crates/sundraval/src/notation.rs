@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_core::{ParseMoveError, ParsePositionError};
+use game_core::{ParseMoveError, ParsePointError, ParsePositionError};
 
 use crate::board::{self, Point, PointSet, MAX_SIZE, MIN_SIZE};
 use crate::position::{Color, Move, Position, Turn};
@@ -15,13 +15,18 @@ pub(crate) fn row_span(n: u32, row: u32) -> (u32, u32) {
 }
 
 impl FromStr for Point {
-    type Err = ParseMoveError;
+    type Err = ParsePointError;
 
-    /// Reads a point of the largest board: a column letter `a`–`u` and a row number `1`–`21`
-    /// without leading zeros (`e5`).
-    fn from_str(text: &str) -> Result<Point, ParseMoveError> {
-        parse_point(text)
-            .ok_or_else(|| ParseMoveError::malformed(text, "expected a point such as e5"))
+    /// Reads a point of the largest board (11 a side): a lower-case column letter `a`–`u` and
+    /// a row number `1`–`21` without leading zeros (`e5`), nothing around them. Whether it is
+    /// on a smaller board is the position's question ([`Position::contains`]).
+    fn from_str(text: &str) -> Result<Point, ParsePointError> {
+        parse_point(text).ok_or_else(|| {
+            ParsePointError::new(
+                text,
+                "expected a point such as e5: a column a-u and a row 1-21 of the largest board",
+            )
+        })
     }
 }
 
@@ -97,7 +102,7 @@ impl Position {
             (Move::Place(point), Turn::Play(_)) => {
                 if !self.contains(point) {
                     "the point is not on this board"
-                } else if self.stone_at(point).is_some() {
+                } else if self.piece_at(point).is_some() {
                     "the point is taken"
                 } else {
                     "no path of empty points leads from there to an enemy stone"
@@ -138,7 +143,7 @@ impl fmt::Display for Position {
             let (lo, hi) = row_span(n, row);
             let mut run = 0;
             for col in lo..=hi {
-                let cell = Point::new(col, row).and_then(|p| self.stone_at(p));
+                let cell = Point::new(col, row).and_then(|p| self.piece_at(p));
                 match cell {
                     None => run += 1,
                     Some(color) => {
@@ -372,6 +377,7 @@ impl Position {
     /// right, and diagonally above and below):
     ///
     /// ```
+    /// use sundraval::Game;
     /// let pos: sundraval::Position = "1B1/4/2W2/4/3 b W 0".parse()?;
     /// assert_eq!(pos.diagram(), "\
     /// a1    . B .
@@ -381,8 +387,10 @@ impl Position {
     /// c5    . . .");
     /// # Ok::<(), sundraval::ParsePositionError>(())
     /// ```
-    pub fn diagram(&self) -> String {
-        draw(self.size(), |p| match self.stone_at(p) {
+    ///
+    /// [`Game::diagram`](crate::Game::diagram) of Sundraval.
+    pub(crate) fn board_diagram(&self) -> String {
+        draw(self.size(), |p| match self.piece_at(p) {
             Some(Color::Black) => 'B',
             Some(Color::White) => 'W',
             None => '.',
@@ -393,14 +401,35 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::BoardSize;
+
+    /// Points read as the Havannah names of the largest board, exactly as written.
+    #[test]
+    fn point_names_round_trip() {
+        let point: Point = "e5".parse().expect("a point");
+        assert_eq!((point.col(), point.row()), (4, 4));
+        assert_eq!(point.to_string(), "e5");
+        // The far corner of the 11-a-side board; off the default 9-a-side board.
+        let far: Point = "u21".parse().expect("a point of the largest board");
+        assert!(!Position::start().contains(far));
+        for bad in [
+            "", "e", "5", "E5", "e05", "e0", " e5", "e5 ", "a12", "v1", "u1", "e5+f7",
+        ] {
+            let err = bad.parse::<Point>().expect_err(bad);
+            assert!(err.reason.contains("column a-u"), "{bad:?}: {err}");
+        }
+    }
 
     #[test]
     fn the_pages_examples_read_and_print() {
         let start: Position = "5/6/7/8/9/8/7/6/5 setup B 0".parse().unwrap();
-        assert_eq!(start, Position::new(5).unwrap());
+        assert_eq!(
+            start,
+            Position::start_with_size(BoardSize::Side(5)).unwrap()
+        );
         assert_eq!(start.to_string(), "5/6/7/8/9/8/7/6/5 setup B 0");
         // n = 3 after b1+c3 and swap: Black (the second seat) to move.
-        let mut pos = Position::new(3).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Side(3)).unwrap();
         let opening = pos.read_move("b1+c3").unwrap();
         pos.apply(opening);
         pos.apply(pos.read_move("swap").unwrap());
@@ -448,7 +477,7 @@ mod tests {
 
     #[test]
     fn move_text_reads_every_kind() {
-        let start = Position::new(5).unwrap();
+        let start = Position::start_with_size(BoardSize::Side(5)).unwrap();
         let e5 = Point::new(4, 4).unwrap();
         let f7 = Point::new(5, 6).unwrap();
         assert_eq!(

@@ -6,6 +6,11 @@ use crate::board::{self, Point, PointSet, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 use crate::zobrist;
 use game_core::{BoardSize, SizeError};
 
+/// A piece on the board: a piece of Sundraval is a stone, and a stone is only its colour,
+/// so the piece is the [`Color`] of the stone (the seat that owns it can change with the pie
+/// rule; see [`Position::seat_of`]).
+pub type Piece = Color;
+
 /// A stone colour. Black moves first after the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -153,33 +158,37 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position (empty board, the first seat to place the opening stones) on a board
-    /// with `size` points a side.
+    /// The start position on the default board, 9 points a side: the empty board, the first
+    /// seat to place the opening stones.
+    pub fn start() -> Position {
+        Position::empty_board(DEFAULT_SIZE as u8)
+    }
+
+    /// The start position on a board of `BoardSize::Side(n)`, `n` points a side (3 to 11).
     ///
     /// # Errors
-    /// [`SizeError`] for a size outside 3..=11.
-    pub fn new(size: u32) -> Result<Position, SizeError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(SizeError::unsupported::<Position>(BoardSize::Side(size)));
+    /// [`SizeError`] for a side outside 3..=11, and for a rectangle (no Sundraval board).
+    pub fn start_with_size(size: BoardSize) -> Result<Position, SizeError> {
+        match size {
+            BoardSize::Side(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => {
+                Ok(Position::empty_board(n as u8))
+            }
+            _ => Err(SizeError::unsupported::<Position>(size)),
         }
+    }
+
+    /// The empty board with `size` (3..=11) points a side, the first seat to place.
+    fn empty_board(size: u8) -> Position {
         let mut pos = Position {
             stones: [PointSet::EMPTY; 2],
-            size: size as u8,
+            size,
             turn: Turn::Setup,
             first_seat: Color::Black,
             passes: 0,
             hash: 0,
         };
         pos.hash = pos.compute_hash();
-        Ok(pos)
-    }
-
-    /// The start position on the default board (9 points a side).
-    pub fn start_default() -> Position {
-        match Position::new(DEFAULT_SIZE) {
-            Ok(pos) => pos,
-            Err(_) => unreachable!("the default size is supported"),
-        }
+        pos
     }
 
     /// Points per side of the board (3..=11).
@@ -197,8 +206,9 @@ impl Position {
         point.is_on_board(self.size())
     }
 
-    /// The colour of the stone on `point`, if any.
-    pub fn stone_at(&self, point: Point) -> Option<Color> {
+    /// The piece on `point`, if any: a stone, known by its colour (`None` also for a point off
+    /// this board).
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
         if self.stones[0].contains(point) {
             Some(Color::Black)
         } else if self.stones[1].contains(point) {
@@ -343,7 +353,7 @@ impl Position {
 impl Default for Position {
     /// The start position on the default board.
     fn default() -> Self {
-        Position::start_default()
+        Position::start()
     }
 }
 

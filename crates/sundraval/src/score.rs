@@ -722,7 +722,7 @@ impl Position {
                 None => {}
             }
         }
-        crate::notation::draw(self.size(), |p| match self.stone_at(p) {
+        crate::notation::draw(self.size(), |p| match self.piece_at(p) {
             Some(Color::Black) if dead.contains(p) => 'b',
             Some(Color::White) if dead.contains(p) => 'w',
             Some(Color::Black) => 'B',
@@ -736,7 +736,7 @@ impl Position {
     /// The score breakdown in lines for people, as if the game ended now: per colour the
     /// living and dead groups and the territories, the seed rule's lists and the triangular
     /// points, each rule's verdict, and the scored board.
-    pub fn score_lines(&self) -> Vec<String> {
+    pub(crate) fn score_lines(&self) -> Vec<String> {
         let score = self.score_breakdown();
         let mut lines = vec!["score as if the game ended now:".to_owned()];
         for color in Color::ALL {

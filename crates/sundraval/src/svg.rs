@@ -131,9 +131,9 @@ impl Position {
     /// shown).
     ///
     /// ```
-    /// use sundraval::{Game, Position, SvgOptions};
+    /// use sundraval::{BoardSize, Game, Position, SvgOptions};
     ///
-    /// let mut pos = Position::new(5)?;
+    /// let mut pos = Position::start_with_size(BoardSize::Side(5))?;
     /// let mv = pos.parse_move("e5+f7")?;
     /// pos.play(mv)?;
     /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
@@ -260,7 +260,7 @@ impl Position {
 
         svg.group("stones");
         for point in self.points().iter() {
-            let (class, fill) = match self.stone_at(point) {
+            let (class, fill) = match self.piece_at(point) {
                 Some(Color::Black) => ("piece black stone", PALETTE.black),
                 Some(Color::White) => ("piece white stone", PALETTE.white),
                 None => continue,

@@ -767,9 +767,9 @@ fn a_revived_stone_changes_the_reason_but_not_the_winner() {
         .map(|g| g.3)
         .collect();
     assert_eq!(black_counts, [1], "weakest first alone: one black count");
-    // The show tool's details lines (Describe for sundraval calls score_lines): b1 is counted
+    // The show tool's details lines (Game::details): b1 is counted
     // as a revived living group and drawn as a living stone; c2 d2 are drawn as dead.
-    let lines = pos(text).score_lines();
+    let lines = pos(text).details();
     assert!(
         lines[1].starts_with("  black: groups living 2 (1 revived), dead 0 (0 stones);"),
         "{}",

@@ -333,7 +333,7 @@ fn unchecked_moves_of_any_kind_never_panic() {
                 let _ = pos.is_legal(Move::Place(other));
             }
             let _ = (pos.outcome(), pos.outcome_with(ScoringRule::Triangular));
-            let _ = (pos.score_lines(), pos.diagram(), pos.to_string());
+            let _ = (pos.details(), pos.diagram(), pos.to_string());
             let _ = (pos.fresh_hash_key(), pos.to_move(), pos.move_text(mv));
             let _ = pos.to_string().parse::<Position>();
             let mut copy = pos;

@@ -8,7 +8,7 @@
 //! (`rsvg-convert -w 400 tests/data/sundraval.svg -o /tmp/sundraval.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};
-use sundraval::{Game, Point, Position, SvgOptions};
+use sundraval::{BoardSize, Game, Point, Position, SvgOptions};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
@@ -25,7 +25,7 @@ fn label_attr(svg: &str, label: &str, name: &str) -> f64 {
 
 /// The position after `moves` from the start on `size` points a side.
 fn after(size: u32, moves: &str) -> Position {
-    let mut pos = Position::new(size).expect("a size");
+    let mut pos = Position::start_with_size(BoardSize::Side(size)).expect("a size");
     for text in moves.split_whitespace() {
         let mv = pos.parse_move(text).expect("a move");
         pos.play(mv).expect("legal");
@@ -40,7 +40,7 @@ fn point(text: &str) -> Point {
 #[test]
 fn every_board_size_draws_its_rows_and_columns() {
     for size in 3..=11u32 {
-        let pos = Position::new(size).expect("a size");
+        let pos = Position::start_with_size(BoardSize::Side(size)).expect("a size");
         let svg = pos.to_svg(&SvgOptions::default());
         assert_eq!(count(&svg, "piece"), 0, "size {size}");
         assert_eq!(
@@ -55,7 +55,7 @@ fn every_board_size_draws_its_rows_and_columns() {
 
 #[test]
 fn the_opening_rings_both_stones() {
-    let mut pos = Position::new(5).expect("a size");
+    let mut pos = Position::start_with_size(BoardSize::Side(5)).expect("a size");
     let opening = pos.parse_move("e5+f7").expect("a move");
     pos.play(opening).expect("legal");
     let svg = pos.to_svg(&SvgOptions {
@@ -126,10 +126,12 @@ fn flipping_turns_the_board_half_round() {
 
 #[test]
 fn the_size_is_the_width_in_pixels() {
-    let svg = Position::new(9).expect("a size").to_svg(&SvgOptions {
-        size: 800,
-        ..SvgOptions::default()
-    });
+    let svg = Position::start_with_size(BoardSize::Side(9))
+        .expect("a size")
+        .to_svg(&SvgOptions {
+            size: 800,
+            ..SvgOptions::default()
+        });
     assert!(svg.contains("width=\"800\""));
 }
 

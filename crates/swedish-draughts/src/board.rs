@@ -495,7 +495,9 @@ mod tests {
             assert_eq!(square.number(), number);
             assert_eq!(square.to_string(), number.to_string());
         }
-        for bad in ["", "0", "51", "99", "032", "+3", " 3", "3 ", "x", "1-2", "256", "3a"] {
+        for bad in [
+            "", "0", "51", "99", "032", "+3", " 3", "3 ", "x", "1-2", "256", "3a",
+        ] {
             let err = bad.parse::<Square>().expect_err(bad);
             assert!(err.reason.contains("1-50"), "{bad:?}: {err}");
         }

@@ -230,7 +230,8 @@ mod tests {
             w.tempo
         );
         assert_eq!(
-            DraughtsEval::default().evaluate(&Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")),
+            DraughtsEval::default()
+                .evaluate(&Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")),
             w.tempo
         );
     }

@@ -340,7 +340,9 @@ mod tests {
         );
         assert!(Position::start_with_size(BoardSize::Side(12)).is_err());
         assert_ne!(
-            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board").hash_key(),
+            Position::start_with_size(BoardSize::Side(8))
+                .expect("an 8x8 board")
+                .hash_key(),
             Position::parse_position("W:W21-32:B1-12", Some(BoardSize::Side(10)))
                 .unwrap()
                 .hash_key()
@@ -424,7 +426,11 @@ mod tests {
     fn the_game_plays_with_both_draw_rules() {
         assert_eq!(<Position as Game>::DRAW_RULES, DRAW_RULES);
         assert_eq!(GameRecord::new(Position::start()).rules(), DRAW_RULES);
-        assert_eq!(GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")).rules(), DRAW_RULES);
+        assert_eq!(
+            GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"))
+                .rules(),
+            DRAW_RULES
+        );
     }
 
     #[test]

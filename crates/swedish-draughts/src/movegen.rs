@@ -4,7 +4,9 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
-use crate::board::{shift, Bits, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
+use crate::board::{
+    shift, Bits, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W,
+};
 use crate::position::{Color, Move, Position};
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square

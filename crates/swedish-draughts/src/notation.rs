@@ -198,7 +198,11 @@ fn is_subsequence(needle: &[SquareNumber], hay: &[SquareNumber]) -> bool {
 }
 
 /// Splits move text into its squares and whether it is written as a capture.
-fn tokenize(text: &str, squares: u8, size: u32) -> Result<(Vec<SquareNumber>, bool), ParseMoveError> {
+fn tokenize(
+    text: &str,
+    squares: u8,
+    size: u32,
+) -> Result<(Vec<SquareNumber>, bool), ParseMoveError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ParseMoveError::malformed(text, "empty move"));

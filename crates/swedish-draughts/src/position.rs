@@ -3,8 +3,8 @@
 use core::fmt;
 
 use crate::board::{Bits, Eight, Geometry, Square, SquareNumber, Ten};
-use crate::{BoardSize, SizeError};
 use crate::zobrist::{self, KEYS};
+use crate::{BoardSize, SizeError};
 
 /// One of the two players. White moves first, its men move towards square 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

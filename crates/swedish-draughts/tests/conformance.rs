@@ -76,7 +76,8 @@ fn check_8x8(pos: &Position, elsewhere: &[swedish_draughts::Move]) {
 fn conformance_8x8_by_hand() {
     let mut rng = Rng::new(8);
     for _ in 0..30 {
-        let mut record = GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"));
+        let mut record =
+            GameRecord::new(Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"));
         assert_eq!(record.rules(), DRAW_RULES);
         let mut seen = Vec::new();
         loop {

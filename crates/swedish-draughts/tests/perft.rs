@@ -339,7 +339,9 @@ fn key_of_engine(m: &Move) -> (u32, u32, Vec<u32>) {
     (
         u32::from(m.from().number()),
         u32::from(m.to().number()),
-        m.captured_squares().map(|s| u32::from(s.number())).collect(),
+        m.captured_squares()
+            .map(|s| u32::from(s.number()))
+            .collect(),
     )
 }
 
@@ -407,17 +409,36 @@ fn engine_perft(pos: &Position, depth: u32) -> u64 {
 #[test]
 fn start_positions_by_hand() {
     assert_eq!(engine_perft(&Position::start(), 1), 9);
-    assert_eq!(engine_perft(&Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 1), 7);
+    assert_eq!(
+        engine_perft(
+            &Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+            1
+        ),
+        7
+    );
     assert_eq!(Naive::parse(&Position::start().to_string(), 10).perft(1), 9);
     assert_eq!(
-        Naive::parse(&Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board").to_string(), 8).perft(1),
+        Naive::parse(
+            &Position::start_with_size(BoardSize::Side(8))
+                .expect("an 8x8 board")
+                .to_string(),
+            8
+        )
+        .perft(1),
         7
     );
 }
 
 #[test]
 fn start_positions_against_naive() {
-    for (pos, n, depth) in [(Position::start(), 10, 5), (Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 8, 6)] {
+    for (pos, n, depth) in [
+        (Position::start(), 10, 5),
+        (
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+            8,
+            6,
+        ),
+    ] {
         let naive = Naive::parse(&pos.to_string(), n);
         for d in 1..=depth {
             assert_eq!(
@@ -590,7 +611,13 @@ fn random_positions_against_naive() {
 fn print_naive_counts() {
     for (text, n, depth) in [
         (Position::start().to_string(), 10, 8),
-        (Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board").to_string(), 8, 9),
+        (
+            Position::start_with_size(BoardSize::Side(8))
+                .expect("an 8x8 board")
+                .to_string(),
+            8,
+            9,
+        ),
     ] {
         let naive = Naive::parse(&text, n);
         for d in 1..=depth {

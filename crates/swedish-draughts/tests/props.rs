@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use swedish_draughts::game_core::Rng;
-use swedish_draughts::{BoardSize, Color, Game, GameRecord, Kind, Piece, Position, Square, DRAW_RULES};
+use swedish_draughts::{
+    BoardSize, Color, Game, GameRecord, Kind, Piece, Position, Square, DRAW_RULES,
+};
 
 /// The position after `plies` random moves from the start of a `size` board.
 fn reached(size: u32, seed: u64, plies: u32) -> Position {

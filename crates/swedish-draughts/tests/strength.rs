@@ -171,6 +171,12 @@ fn default_player_beats_random_play_quick() {
 fn deeper_beats_shallower_quick() {
     let mut deep = Player::Engine(default_engine(1), Limits::depth(4));
     let mut shallow = Player::Engine(default_engine(2), Limits::depth(1));
-    let tally = run_match(&mut deep, &mut shallow, 4, Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 4);
+    let tally = run_match(
+        &mut deep,
+        &mut shallow,
+        4,
+        Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+        4,
+    );
     assert!(tally.wins > tally.losses, "{tally:?}");
 }
