@@ -9,7 +9,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use game_core::BoardSize;
+use game_core::{BoardSize, ParsePointError};
 
 /// The smallest number of points a board may have.
 pub const MIN_POINTS: usize = 30;
@@ -90,18 +90,19 @@ impl fmt::Display for Point {
     }
 }
 
-/// A point name that could not be read (or names a point beyond the largest board).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a point such as c3 (columns a-l, rows 1-12)")]
-pub struct ParsePointError;
-
 impl FromStr for Point {
     type Err = ParsePointError;
 
+    /// Reads a point of the largest rectangle: a lower-case column letter `a`–`l` and a row
+    /// number `1`–`12` (`c3`), nothing around it. Whether it is on a given board is the
+    /// position's question (a point off the board holds no piece).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         match Point::parse_prefix(text.as_bytes()) {
             Some((point, len)) if len == text.len() => Ok(point),
-            _ => Err(ParsePointError),
+            _ => Err(ParsePointError::new(
+                text,
+                "expected a point such as c3 (columns a-l, rows 1-12)",
+            )),
         }
     }
 }

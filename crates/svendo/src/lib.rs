@@ -12,7 +12,7 @@
 //! of their line (rule 3). The winner scores the movement moves they made.
 //!
 //! The board is 10 × 6 by default; any rectangle of 30..=64 points with both sides at least 5
-//! works, its size read from the position string ([`Position::start_on`] for a start). The
+//! works, its size read from the position string ([`Position::start_with_size`] for a start). The
 //! boards are [`BOARD_SIZES`] (as [`BoardSize::Rect`] values, the default first):
 //! [`Game::start_with_size`] starts on one, [`Game::board_size`] names a position's, and
 //! [`Game::parse_position`] with `Some(size)` refuses a position string of other dimensions.
@@ -74,15 +74,17 @@ mod svg;
 mod zobrist;
 
 pub use board::{
-    is_valid_size, ParsePointError, Point, BOARD_SIZES, BOARD_SIZE_COUNT, DEFAULT_HEIGHT,
-    DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE, MIN_POINTS, MIN_SIDE,
+    is_valid_size, Point, BOARD_SIZES, BOARD_SIZE_COUNT, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS,
+    MAX_SIDE, MIN_POINTS, MIN_SIDE,
 };
 pub use eval::{default_engine, mcts_engine, SvendoRollout, ROLLOUT_PLY_CAP};
 pub use game_core::{
-    self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError, SizeError,
+    self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
-pub use notation::START;
-pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+pub use position::{
+    Color, ImpossibleSlideError, Move, Piece, Position, Win, WinRule, STONES_PER_PLAYER,
+};
 pub use responsibility::Responsibility;
 pub use svg::SvgOptions;
 
@@ -155,20 +157,13 @@ impl Game for Position {
     const BOARD_SIZES: &'static [BoardSize] = &BOARD_SIZES;
 
     fn start() -> Self {
-        Position::default()
+        Position::start()
     }
 
-    /// The start on a `Rect { width, height }` board ([`Position::start_on`]). A `Side` size
-    /// is refused: one number does not fix a Svendo rectangle (`8` is not read as 8 × 8).
+    /// The start on a `Rect { width, height }` board ([`Position::start_with_size`]). A `Side`
+    /// size is refused: one number does not fix a Svendo rectangle (`8` is not read as 8 × 8).
     fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
-        let start = match size {
-            BoardSize::Rect { width, height } => usize::try_from(width)
-                .ok()
-                .zip(usize::try_from(height).ok())
-                .and_then(|(width, height)| Position::start_on(width, height)),
-            BoardSize::Side(_) => None,
-        };
-        start.ok_or_else(|| SizeError::unsupported::<Self>(size))
+        Position::start_with_size(size)
     }
 
     /// Always `Rect { width, height }` of this position's board.
@@ -249,6 +244,18 @@ impl Game for Position {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// Rows from the top with their numbers, `B` `W` `R` for the players' stones, `M` for
+    /// master stones, `.` for empty points, the column letters below.
+    fn diagram(&self) -> String {
+        self.board_diagram()
+    }
+
+    /// The phase, hands or movement moves, who threatens to win, which responsibility rule is
+    /// in force, and the win with its points.
+    fn details(&self) -> Vec<String> {
+        self.detail_lines()
     }
 
     /// Only slides count toward a move cap (the page caps movement moves, not placements or

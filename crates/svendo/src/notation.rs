@@ -11,7 +11,7 @@ use core::str::FromStr;
 use game_core::{ParseMoveError, ParsePositionError};
 
 use crate::board::{dims_index, Point};
-use crate::position::{Color, Move, Position, Win, WinRule, STONES_PER_PLAYER};
+use crate::position::{Color, Move, Piece, Position, Win, WinRule, STONES_PER_PLAYER};
 
 impl fmt::Display for Move {
     /// The text of a move (`c3`, `Mc3`, `c3-c6`, `pass`); it does not depend on the position.
@@ -99,19 +99,20 @@ impl Position {
 
 impl Position {
     /// The board drawn for people: rows from the top with their numbers, `B` `W` `R` for the
-    /// players' stones, `M` for master stones, `.` for empty points, the column letters below.
-    pub fn diagram(&self) -> String {
+    /// players' stones, `M` for master stones, `.` for empty points, the column letters below
+    /// ([`Game::diagram`](crate::Game::diagram) of Svendo).
+    pub(crate) fn board_diagram(&self) -> String {
         let geo = self.geo();
         let mut out = String::new();
         for row in (0..geo.height).rev() {
             out.push_str(&format!("{:>2} ", row + 1));
             for col in 0..geo.width {
                 let point = Point::new(col, row).expect("on the board");
-                let c = match self.stone_at(point) {
-                    Some(Some(Color::Black)) => 'B',
-                    Some(Some(Color::White)) => 'W',
-                    Some(Some(Color::Red)) => 'R',
-                    Some(None) => 'M',
+                let c = match self.piece_at(point) {
+                    Some(Piece::Stone(Color::Black)) => 'B',
+                    Some(Piece::Stone(Color::White)) => 'W',
+                    Some(Piece::Stone(Color::Red)) => 'R',
+                    Some(Piece::Master) => 'M',
                     None => '.',
                 };
                 out.push(' ');
@@ -128,8 +129,9 @@ impl Position {
     }
 
     /// Lines for people: the phase, hands or movement moves, who threatens to win, which
-    /// responsibility rule is in force, and the win with its points.
-    pub fn details(&self) -> Vec<String> {
+    /// responsibility rule is in force, and the win with its points
+    /// ([`Game::details`](crate::Game::details) of Svendo).
+    pub(crate) fn detail_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(win) = self.win {
             lines.push(format!(
@@ -514,7 +516,8 @@ impl TryFrom<String> for Position {
 }
 
 /// The start position text on the default board.
-pub const START: &str = "10/10/10/10/10/10 b 8m/8m/8m 0/0/0";
+#[cfg(test)]
+const START: &str = "10/10/10/10/10/10 b 8m/8m/8m 0/0/0";
 
 #[cfg(test)]
 mod tests {

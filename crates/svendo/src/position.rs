@@ -4,9 +4,20 @@ use core::fmt;
 
 use crate::board::{dims_index, geometry, Geometry, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 use crate::zobrist;
+use crate::{BoardSize, SizeError};
 
 /// Own stones each player has.
 pub const STONES_PER_PLAYER: u8 = 8;
+
+/// What can stand on a point: a player's own stone, or one of the green master stones, which
+/// belong to nobody once placed (any player may slide any of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// An own stone of this player.
+    Stone(Color),
+    /// A master stone (green): placed by one player, moved by any.
+    Master,
+}
 
 /// A player, in the order of play: Black, White, Red.
 ///
@@ -259,14 +270,36 @@ pub struct Position {
 impl Default for Position {
     /// The start position on the default 10 × 6 board.
     fn default() -> Self {
-        Position::start_on(DEFAULT_WIDTH, DEFAULT_HEIGHT).expect("the default board is valid")
+        Position::start()
     }
 }
 
 impl Position {
-    /// The start position (all stones in hand, Black to move) on a `width` × `height` board;
-    /// `None` when the size is not supported (30..=64 points, both sides at least 5).
-    pub fn start_on(width: usize, height: usize) -> Option<Position> {
+    /// The start position on the default 10 × 6 board: all stones in hand, Black to move.
+    pub fn start() -> Position {
+        Position::start_on_board(DEFAULT_WIDTH, DEFAULT_HEIGHT).expect("the default board is valid")
+    }
+
+    /// The start position on a `BoardSize::Rect { width, height }` board: any rectangle of
+    /// 30..=64 points with both sides at least 5 (the [`BOARD_SIZES`](crate::BOARD_SIZES)).
+    ///
+    /// # Errors
+    /// [`SizeError`] for any other rectangle, and for a `Side` size: one number does not fix
+    /// a Svendo rectangle (`8` is not read as 8 × 8).
+    pub fn start_with_size(size: BoardSize) -> Result<Position, SizeError> {
+        let start = match size {
+            BoardSize::Rect { width, height } => usize::try_from(width)
+                .ok()
+                .zip(usize::try_from(height).ok())
+                .and_then(|(width, height)| Position::start_on_board(width, height)),
+            BoardSize::Side(_) => None,
+        };
+        start.ok_or_else(|| SizeError::unsupported::<Position>(size))
+    }
+
+    /// The start position on a `width` × `height` board; `None` when the size is not
+    /// supported.
+    fn start_on_board(width: usize, height: usize) -> Option<Position> {
         let dims = dims_index(width, height)?;
         let mut pos = Position {
             own: [0; 3],
@@ -329,18 +362,18 @@ impl Position {
         self.movement_moves[color.index()]
     }
 
-    /// What stands on `point`: `Some(Some(color))` an own stone of `color`, `Some(None)` a
-    /// master stone, `None` nothing (or the point is off the board).
-    pub fn stone_at(&self, point: Point) -> Option<Option<Color>> {
+    /// What stands on `point`: a player's own stone or a master stone, `None` for an empty
+    /// point (or one off the board).
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let index = self.geo().index(point)?;
         let bit = 1u64 << index;
         if self.masters & bit != 0 {
-            return Some(None);
+            return Some(Piece::Master);
         }
         Color::ALL
             .into_iter()
             .find(|c| self.own[c.index()] & bit != 0)
-            .map(Some)
+            .map(Piece::Stone)
     }
 
     /// Every stone on the board.

@@ -5,7 +5,7 @@
 
 use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
 
-use crate::{Color, Move, Point, Position};
+use crate::{Color, Move, Piece, Point, Position};
 
 /// How a position is drawn by [`Position::to_svg`].
 ///
@@ -197,11 +197,11 @@ impl Position {
                 let Some(point) = Point::new(col as usize, row as usize) else {
                     continue;
                 };
-                let (class, fill) = match self.stone_at(point) {
-                    Some(Some(Color::Black)) => ("piece black stone", PALETTE.black),
-                    Some(Some(Color::White)) => ("piece white stone", PALETTE.white),
-                    Some(Some(Color::Red)) => ("piece red stone", RED),
-                    Some(None) => ("piece master stone", GREEN),
+                let (class, fill) = match self.piece_at(point) {
+                    Some(Piece::Stone(Color::Black)) => ("piece black stone", PALETTE.black),
+                    Some(Piece::Stone(Color::White)) => ("piece white stone", PALETTE.white),
+                    Some(Piece::Stone(Color::Red)) => ("piece red stone", RED),
+                    Some(Piece::Master) => ("piece master stone", GREEN),
                     None => continue,
                 };
                 let (x, y) = layout.point(point);

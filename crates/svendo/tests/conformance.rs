@@ -3,7 +3,7 @@
 
 use game_core::testing::Conformance;
 use game_core::DrawRules;
-use svendo::{Game, Position};
+use svendo::{BoardSize, Position};
 
 fn pos(text: &str) -> Position {
     text.parse().expect("a valid test position")
@@ -42,8 +42,9 @@ fn conformance_default_board() {
 
 #[test]
 fn conformance_other_boards() {
-    let starts = [(5, 6), (5, 12), (8, 8), (12, 5), (7, 7)]
-        .map(|(w, h)| Position::start_on(w, h).expect("a supported size"));
+    let starts = [(5, 6), (5, 12), (8, 8), (12, 5), (7, 7)].map(|(width, height)| {
+        Position::start_with_size(BoardSize::Rect { width, height }).expect("a supported size")
+    });
     Conformance::<Position>::new()
         .games(games(10))
         .seed(5)

@@ -6,7 +6,7 @@
 mod naive;
 
 use naive::{NMove, Naive};
-use svendo::{Color, Game, Move, Position, Responsibility, WinRule};
+use svendo::{BoardSize, Color, Game, Move, Position, Responsibility, WinRule};
 
 fn engine(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -136,7 +136,11 @@ fn start_perft_by_hand() {
 #[test]
 fn other_board_sizes_start() {
     for (w, h) in [(5, 6), (8, 8), (12, 5), (5, 12)] {
-        let start = Position::start_on(w, h).unwrap();
+        let start = Position::start_with_size(BoardSize::Rect {
+            width: w as u32,
+            height: h as u32,
+        })
+        .expect("a supported size");
         let n = (w * h) as u64;
         assert_eq!(game_core::perft(&start, 2), 2 * n * 2 * (n - 1));
     }
@@ -444,7 +448,11 @@ fn random_positions_agree_with_naive() {
         .unwrap_or(sizes.len());
     for game in 0..games {
         let (w, h) = sizes[game % sizes.len()];
-        let mut pos = Position::start_on(w, h).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Rect {
+            width: w as u32,
+            height: h as u32,
+        })
+        .expect("a supported size");
         let mut naive = Naive::start(w, h);
         let mut moves = Vec::new();
         for ply in 0..(27 + 60) {

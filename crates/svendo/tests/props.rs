@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use svendo::game_core::{DrawRules, Rng};
-use svendo::{Color, Game, GameRecord, Move, Outcome, Point, Position, MAX_SIDE};
+use svendo::{BoardSize, Color, Game, GameRecord, Move, Outcome, Piece, Point, Position, MAX_SIDE};
 
 const SIZES: [(usize, usize); 5] = [(10, 6), (8, 8), (5, 12), (12, 5), (6, 5)];
 
@@ -13,9 +13,9 @@ fn conserved(pos: &Position) {
     let mut own = [0u32; 3];
     for col in 0..pos.width() {
         for row in 0..pos.height() {
-            match pos.stone_at(svendo::Point::new(col, row).unwrap()) {
-                Some(Some(c)) => own[c.index()] += 1,
-                Some(None) => masters += 1,
+            match pos.piece_at(svendo::Point::new(col, row).unwrap()) {
+                Some(Piece::Stone(c)) => own[c.index()] += 1,
+                Some(Piece::Master) => masters += 1,
                 None => {}
             }
         }
@@ -59,7 +59,7 @@ proptest! {
     fn play_unchecked_never_panics(seed in any::<u64>(), size in 0..SIZES.len(), plies in 0usize..80) {
         let (w, h) = SIZES[size];
         let mut rng = Rng::new(seed);
-        let mut pos = Position::start_on(w, h).unwrap();
+        let mut pos = Position::start_with_size(BoardSize::Rect { width: w as u32, height: h as u32 }).expect("a supported size");
         for _ in 0..plies {
             let moves = pos.legal_moves();
             match rng.choose(&moves) {
@@ -97,7 +97,7 @@ proptest! {
         let (w, h) = SIZES[size];
         let mut rng = Rng::new(seed);
         let rules = DrawRules { repetitions: Some(3), no_progress_plies: None, move_cap: Some(200) };
-        let mut record = GameRecord::with_rules(Position::start_on(w, h).unwrap(), rules);
+        let mut record = GameRecord::with_rules(Position::start_with_size(BoardSize::Rect { width: w as u32, height: h as u32 }).expect("a supported size"), rules);
         let mut plies = 0u32;
         let mut slides = [0u32; 3];
         while record.outcome().is_none() {

@@ -7,7 +7,7 @@
 //! render it (`rsvg-convert -w 400 tests/data/svendo.svg -o /tmp/svendo.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};
-use svendo::{Game, Point, Position, SvgOptions};
+use svendo::{BoardSize, Game, Point, Position, SvgOptions};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
@@ -54,7 +54,11 @@ fn the_start_draws_every_line_and_coordinate() {
 #[test]
 fn other_board_sizes_draw_their_own_lines() {
     // 8 x 5: 5 rows, 8 columns; rising diagonals from a1-a4 and b1-g1: 10; falling 10.
-    let pos = Position::start_on(8, 5).expect("a supported size");
+    let pos = Position::start_with_size(BoardSize::Rect {
+        width: 8,
+        height: 5,
+    })
+    .expect("a supported size");
     let svg = pos.to_svg(&SvgOptions::default());
     assert_eq!(elements(&svg, "line"), 5 + 8 + 10 + 10);
     assert_eq!(count(&svg, "coord"), 13);
