@@ -6,7 +6,7 @@ mod common;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use kvarn3::game_core::{random_playout, Rng};
 use kvarn3::Kvarn3Rollout;
-use kvarn3::{Game, Position, Solver};
+use kvarn3::{Position, Solver};
 
 /// Fixed positions of both phases.
 const POSITIONS: &[&str] = &[

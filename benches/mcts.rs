@@ -7,7 +7,6 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use game_core::search::mcts::RandomRollout;
-use game_core::Game;
 
 fn cheversi(c: &mut Criterion) {
     let mut group = c.benchmark_group("cheversi/mcts");

@@ -154,7 +154,6 @@ mod tests {
     use super::*;
     use crate::games::{visit, GameVisitor, GAME_NAMES};
     use core::time::Duration;
-    use game_core::Game;
 
     /// Every engine name of every game of the build: a legal first move at a small budget.
     struct EveryEngine;

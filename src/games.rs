@@ -16,18 +16,9 @@ pub const GAME_NAMES: &[&str] = &[
     "svendo",
 ];
 
-/// What a game offers beyond [`Game`] to a program that shows it to people.
+/// What a game offers beyond [`Game`] to a program that shows it to people: its picture and
+/// its engines (the text pictures, [`Game::diagram`] and [`Game::details`], are the trait's).
 pub trait Describe: Game {
-    /// The board drawn as text for people (several lines); the position string by default.
-    fn diagram(&self) -> String {
-        self.to_string()
-    }
-
-    /// Extra lines about the position for people (a score breakdown, say); none by default.
-    fn details(&self) -> Vec<String> {
-        Vec::new()
-    }
-
     /// The position drawn as a standalone SVG document `size` pixels wide, with `last_move`
     /// (the move that led to it) marked: the game's `Position::to_svg` with its other options
     /// at their defaults.
@@ -157,13 +148,6 @@ impl Describe for cheversi::Position {
         self.to_svg(&options)
     }
 
-    fn diagram(&self) -> String {
-        cheversi::notation::diagram(self)
-    }
-
-    fn details(&self) -> Vec<String> {
-        cheversi::notation::details(self)
-    }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         cheversi::default_engine(seed)
@@ -189,14 +173,6 @@ impl Describe for sundraval::Position {
         self.to_svg(&options)
     }
 
-    fn diagram(&self) -> String {
-        sundraval::Position::diagram(self)
-    }
-
-    /// The score breakdown as if the game ended now (both scoring rules, the scored board).
-    fn details(&self) -> Vec<String> {
-        self.score_lines()
-    }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         sundraval::default_engine(seed)
@@ -222,14 +198,6 @@ impl Describe for kvarn3::Position {
         self.to_svg(&options)
     }
 
-    fn diagram(&self) -> String {
-        kvarn3::Position::diagram(self)
-    }
-
-    /// The phase: stones still to place, or stones moving.
-    fn details(&self) -> Vec<String> {
-        vec![self.phase_text()]
-    }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         kvarn3::default_engine(seed)
@@ -255,14 +223,6 @@ impl Describe for svendo::Position {
         self.to_svg(&options)
     }
 
-    fn diagram(&self) -> String {
-        svendo::Position::diagram(self)
-    }
-
-    /// The phase, hands or movement moves, threats, the responsibility rule in force, the win.
-    fn details(&self) -> Vec<String> {
-        svendo::Position::details(self)
-    }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         svendo::default_engine(seed)
@@ -282,10 +242,6 @@ impl Describe for swedish_draughts::Position {
             ..swedish_draughts::SvgOptions::default()
         };
         self.to_svg(&options)
-    }
-
-    fn diagram(&self) -> String {
-        swedish_draughts::Position::diagram(self)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
