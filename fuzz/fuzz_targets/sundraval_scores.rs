@@ -47,7 +47,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let _ = (
         score.seed_lists(Color::Black),
         score.triangular_points(Color::White),
-        pos.score_lines(),
+        pos.details(),
         pos.outcome(),
     );
 });
