@@ -45,7 +45,10 @@ const PLAYOUTS: u64 = 100;
 fn movegen(c: &mut Criterion) {
     let mut positions: Vec<(&str, Position)> = vec![
         ("start-10x10", Position::start()),
-        ("start-8x8", Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board")),
+        (
+            "start-8x8",
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+        ),
     ];
     positions.extend(
         MIDGAMES
@@ -64,7 +67,11 @@ fn perft_bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, start, depth) in [
         ("10x10", Position::start(), 7u32),
-        ("8x8", Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 8),
+        (
+            "8x8",
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+            8,
+        ),
     ] {
         common::perft(&mut group, &format!("generic/{name}"), &start, depth);
         group.bench_function(format!("fast/{name}/depth_{depth}"), |b| {
@@ -77,7 +84,13 @@ fn perft_bench(c: &mut Criterion) {
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("swedish-draughts/playouts");
     group.throughput(Throughput::Elements(PLAYOUTS));
-    for (name, start) in [("10x10", Position::start()), ("8x8", Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"))] {
+    for (name, start) in [
+        ("10x10", Position::start()),
+        (
+            "8x8",
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+        ),
+    ] {
         let mut rng = Rng::new(1);
         let mut moves = Vec::with_capacity(128);
         group.bench_function(format!("random/{name}"), |b| {
@@ -108,7 +121,11 @@ fn alphabeta(c: &mut Criterion) {
     };
     for (name, start, depth) in [
         ("start-10x10", Position::start(), 9u32),
-        ("start-8x8", Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"), 11),
+        (
+            "start-8x8",
+            Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board"),
+            11,
+        ),
         ("midgame-quiet", midgame("midgame-quiet"), 9),
         ("midgame-dame-men", midgame("midgame-dame-men"), 8),
     ] {

@@ -148,7 +148,6 @@ impl Describe for cheversi::Position {
         self.to_svg(&options)
     }
 
-
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         cheversi::default_engine(seed)
     }
@@ -172,7 +171,6 @@ impl Describe for sundraval::Position {
         };
         self.to_svg(&options)
     }
-
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         sundraval::default_engine(seed)
@@ -198,7 +196,6 @@ impl Describe for kvarn3::Position {
         self.to_svg(&options)
     }
 
-
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         kvarn3::default_engine(seed)
     }
@@ -222,7 +219,6 @@ impl Describe for svendo::Position {
         };
         self.to_svg(&options)
     }
-
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         svendo::default_engine(seed)

@@ -1,17 +1,136 @@
 //! The same calls against all five game crates: a crate whose names drift from the others
-//! stops compiling here. (More of the shared vocabulary joins this file as it is unified.)
+//! stops compiling here (or fails): start positions, board sizes, players, points and pieces,
+//! move text, pictures, engines and the re-exported core names.
 
 use game_core::{Engine, Game, GameRecord, Limits};
 
-/// The calls every game crate answers in the same words.
+/// The calls every game crate answers in the same words: `$point` is the crate's point type,
+/// `$text` the name of one of its points, and `$occupied` whether that point holds a piece at
+/// the start.
 macro_rules! same_calls_in {
-    ($krate:ident) => {
+    ($krate:ident, $point:ident, $text:literal, $occupied:literal) => {
         mod $krate {
             use super::*;
-            use ::$krate::{Color, Position, SvgOptions};
+            // The core names, re-exported by every crate under the same names.
+            use ::$krate::$point as Point;
+            use ::$krate::{
+                BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
+                ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
+            };
+            use ::$krate::{Color, Piece, Position, SvgOptions};
             // The rules page travels with the crate as its `rules` module.
             #[allow(unused_imports)]
             use ::$krate::rules as _;
+
+            /// The re-exports are game-core's own types, not look-alikes.
+            #[test]
+            fn core_names_are_game_cores() {
+                fn same<T>(value: T) -> T {
+                    value
+                }
+                let _: fn(ParsePointError) -> game_core::ParsePointError = same;
+                let _: fn(ParseMoveError) -> game_core::ParseMoveError = same;
+                let _: fn(ParsePositionError) -> game_core::ParsePositionError = same;
+                let _: fn(IllegalMoveError) -> game_core::IllegalMoveError = same;
+                let _: fn(RecordError) -> game_core::RecordError = same;
+                let _: fn(SizeError) -> game_core::SizeError = same;
+                let _: fn(BoardSize) -> game_core::BoardSize = same;
+                let _: fn(DrawRules) -> game_core::DrawRules = same;
+                let _: fn(Rng) -> game_core::Rng = same;
+                let _: fn(Outcome<Color>) -> game_core::Outcome<Color> = same;
+                let _: fn(GameRecord<Position>) -> game_core::GameRecord<Position> = same;
+                assert_eq!(
+                    <Position as Game>::NAME,
+                    <Position as game_core::Game>::NAME
+                );
+            }
+
+            /// `start_with_size` over every board size; the first is the default board, and a
+            /// game with a single board refuses every size.
+            #[test]
+            fn start_on_every_board_size() {
+                let sizes = <Position as Game>::BOARD_SIZES;
+                for &size in sizes {
+                    let start = Position::start_with_size(size).expect("a size of the game");
+                    assert_eq!(Ok(start), <Position as Game>::start_with_size(size));
+                    assert_eq!(start.board_size(), Some(size));
+                    assert_eq!(start.outcome(), None);
+                    assert!(!start.legal_moves().is_empty(), "{size}");
+                }
+                match sizes.first() {
+                    Some(&default) => {
+                        assert_eq!(Position::start_with_size(default), Ok(Position::start()))
+                    }
+                    None => assert!(Position::start_with_size(BoardSize::Side(3)).is_err()),
+                }
+                // No game has a 2 x 2 board.
+                let tiny = BoardSize::Rect {
+                    width: 2,
+                    height: 2,
+                };
+                let err: SizeError = Position::start_with_size(tiny).expect_err("no such board");
+                assert_eq!(err.size, tiny);
+            }
+
+            /// A point read from its name prints the name back; junk is a `ParsePointError`,
+            /// and so are the wrong case and surrounding spaces.
+            #[test]
+            fn points_read_and_print_their_names() {
+                let point: Point = $text.parse().expect("a point name");
+                assert_eq!(point.to_string(), $text);
+                for junk in [
+                    "",
+                    "zz",
+                    "?",
+                    concat!(" ", $text),
+                    concat!($text, " "),
+                    "a99",
+                ] {
+                    let err: ParsePointError = junk.parse::<Point>().expect_err(junk);
+                    assert!(!err.reason.is_empty(), "{junk:?}");
+                }
+                let upper = $text.to_uppercase();
+                if upper != $text {
+                    assert!(upper.parse::<Point>().is_err(), "{upper}");
+                }
+                // piece_at answers with the crate's `Piece`.
+                let start = Position::start();
+                let piece: Option<Piece> = start.piece_at(point);
+                assert_eq!(piece.is_some(), $occupied, "{point} at the start");
+            }
+
+            /// The pictures for people are `Game` methods; every crate draws a board.
+            #[test]
+            fn diagrams_and_details_through_the_trait() {
+                let start = Position::start();
+                let diagram = start.diagram();
+                assert!(diagram.lines().count() > 1, "{diagram}");
+                assert_eq!(diagram, Game::diagram(&start));
+                let details: Vec<String> = start.details();
+                assert!(
+                    details.iter().all(|line| !line.contains('\n')),
+                    "{details:?}"
+                );
+            }
+
+            /// `parse_move` reads back what `move_text` writes, for every legal move of
+            /// positions along a random game.
+            #[test]
+            fn every_legal_move_text_round_trips() {
+                let mut rng = Rng::new(11);
+                let mut pos = Position::start();
+                for _ in 0..40 {
+                    let moves = pos.legal_moves();
+                    for &mv in &moves {
+                        let text = pos.move_text(mv);
+                        assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {pos}");
+                    }
+                    match rng.choose(&moves) {
+                        Some(&mv) => pos.play(mv).expect("a legal move"),
+                        None => break,
+                    }
+                }
+            }
 
             #[test]
             fn start_positions_and_players() {
@@ -73,11 +192,11 @@ macro_rules! alphabeta_in {
     };
 }
 
-same_calls_in!(kvarn3);
-same_calls_in!(swedish_draughts);
-same_calls_in!(cheversi);
-same_calls_in!(sundraval);
-same_calls_in!(svendo);
+same_calls_in!(kvarn3, Point, "b2", false);
+same_calls_in!(swedish_draughts, Square, "32", true);
+same_calls_in!(cheversi, Square, "e4", false);
+same_calls_in!(sundraval, Point, "e5", false);
+same_calls_in!(svendo, Point, "c3", false);
 alphabeta_in!(kvarn3, swedish_draughts, cheversi, sundraval);
 
 /// Where a move's text does not depend on the position (all but draughts captures), the move
@@ -87,9 +206,17 @@ macro_rules! move_display_in {
         #[test]
         fn moves_print_their_own_text() {
             $({
-                let start = ::$krate::Position::start();
-                for mv in start.legal_moves() {
-                    assert_eq!(mv.to_string(), start.move_text(mv), stringify!($krate));
+                let mut rng = game_core::Rng::new(5);
+                let mut pos = ::$krate::Position::start();
+                for _ in 0..40 {
+                    let moves = pos.legal_moves();
+                    for &mv in &moves {
+                        assert_eq!(mv.to_string(), pos.move_text(mv), stringify!($krate));
+                    }
+                    match rng.choose(&moves) {
+                        Some(&mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
                 }
             })*
         }
