@@ -1,21 +1,5 @@
 //! The perfect-play solver: the game-theoretic value of every legal position, by retrograde
 //! analysis.
-//!
-//! The solver enumerates every position that a position string may hold (at most three stones
-//! a colour, counts that fit the side to move during placement, no mill of the side to move:
-//! see [`Position::from_stones`]), which includes every position reachable from the start, and
-//! links them by their legal moves. Positions where the game is over (the opponent has a mill,
-//! or the side to move has no legal move) are lost for the side to move at distance 0. Then,
-//! in order of increasing distance, a position with a move to a lost position is won (at one
-//! more ply than the nearest such loss: the winner hurries), and a position whose moves all
-//! lead to won positions is lost (at one more ply than the farthest of them: the loser
-//! delays). Positions never decided are draws: neither side can force a mill, and play goes
-//! on until the threefold repetition draw of the game record.
-//!
-//! Repetition does not change these values: a winner who always moves to a loss at one ply
-//! less never repeats a position, and the side that holds a draw can keep it forever. A ply cap
-//! ([`DrawRules::move_cap`](game_core::DrawRules)) can: a win that needs more plies than are
-//! left is only a draw under the cap. The solver ignores caps.
 
 use core::fmt;
 use std::collections::VecDeque;
@@ -151,7 +135,24 @@ fn position_at(index: usize) -> Option<Position> {
     Position::from_stones(white, black, to_move).ok()
 }
 
-/// The value of every legal position of the game (see the [module docs](self)).
+/// The value of every legal position of the game, by retrograde analysis.
+///
+/// The solver enumerates every position that a position string may hold (at most three stones
+/// a colour, counts that fit the side to move during placement, no mill of the side to move:
+/// see [`Position::from_stones`]), which includes every position reachable from the start, and
+/// links them by their legal moves. Positions where the game is over (the opponent has a mill,
+/// or the side to move has no legal move) are lost for the side to move at distance 0. Then,
+/// in order of increasing distance, a position with a move to a lost position is won (at one
+/// more ply than the nearest such loss: the winner hurries), and a position whose moves all
+/// lead to won positions is lost (at one more ply than the farthest of them: the loser
+/// delays). Positions never decided are draws: neither side can force a mill, and play goes
+/// on until the threefold repetition draw of the game record.
+///
+/// Repetition does not change these values: a winner who always moves to a loss at one ply
+/// less never repeats a position, and the side that holds a draw can keep it forever. A ply cap
+/// ([`DrawRules::move_cap`](game_core::DrawRules)) can: a win that needs more plies than are
+/// left is only a draw under the cap. The solver ignores caps.
+///
 ///
 /// ```
 /// use kvarn3::{Solver, Value, Game, Position};
