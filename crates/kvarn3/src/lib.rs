@@ -55,7 +55,8 @@
 //!
 //! ## Example
 //! ```
-//! use kvarn3::{solver::{Solver, Value}, Color, Game, GameRecord, Outcome, Position};
+//! use kvarn3::{solver::{Solver, Value}, Color, EndReason, Game, GameRecord, Outcome, Position};
+//! use kvarn3::game_core::Reason;
 //!
 //! let mut record = GameRecord::new(Position::start());
 //! for text in ["b2", "a1", "c3", "a3", "a2", "b1"] {
@@ -68,13 +69,13 @@
 //! record.play_text("c3-c2")?;
 //! assert_eq!(
 //!     record.outcome(),
-//!     Some(Outcome::Winner { player: Color::White, reason: "mill" })
+//!     Some(Outcome::Winner { player: Color::White, reason: Reason::Rule(EndReason::Mill) })
 //! );
 //!
 //! // The solver knows the start.
 //! let solver = Solver::shared();
 //! assert_eq!(solver.value(&Position::start()), Value::Win(9));
-//! # Ok::<(), kvarn3::game_core::RecordError>(())
+//! # Ok::<(), kvarn3::game_core::RecordError<Position>>(())
 //! ```
 
 #![warn(missing_docs)]
@@ -94,6 +95,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod position;
 pub mod solver;
 mod svg;
@@ -103,15 +105,17 @@ pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use outcome::EndReason;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
 pub use svg::SvgOptions;
 
-use game_core::IllegalMoveError;
+use game_core::{IllegalMoveError, OutcomeOf, Reason};
 
 impl Game for Position {
     type Move = Move;
     type Player = Color;
+    type Reason = EndReason;
     const NAME: &'static str = "kvarn3";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
     /// Threefold repetition draws (this project's rule; the seed has none); no ply cap.
@@ -158,17 +162,17 @@ impl Game for Position {
 
     /// A mill of the player who just moved (`mill_wins_at_once`), else, in the movement phase,
     /// no legal move for the side to move (`no_legal_move_loses`).
-    fn outcome(&self) -> Option<Outcome<Color>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         let last = self.to_move.other();
         if self.has_mill(last) {
             Some(Outcome::Winner {
                 player: last,
-                reason: "mill",
+                reason: Reason::Rule(EndReason::Mill),
             })
         } else if self.is_blocked() {
             Some(Outcome::Winner {
                 player: last,
-                reason: "no legal move",
+                reason: Reason::Rule(EndReason::NoLegalMove),
             })
         } else {
             None
@@ -220,7 +224,7 @@ mod tests {
             position.outcome(),
             Some(Outcome::Winner {
                 player: Color::White,
-                reason: "mill"
+                reason: Reason::Rule(EndReason::Mill)
             })
         );
         assert!(position.legal_moves().is_empty());
@@ -239,7 +243,7 @@ mod tests {
     fn mill_wins_at_once_in_movement() {
         let white_mill = Some(Outcome::Winner {
             player: Color::White,
-            reason: "mill",
+            reason: Reason::Rule(EndReason::Mill),
         });
         let mut row = pos(".BB/B.W/WW. w");
         assert_eq!(row.outcome(), None);
@@ -262,7 +266,10 @@ mod tests {
             if position.is_blocked() {
                 blocked += 1;
                 assert!(position.mill_wins_at_once(), "{position}");
-                assert_eq!(position.outcome().map(|o| o.reason()), Some("mill"));
+                assert_eq!(
+                    position.outcome().map(|o| o.reason()),
+                    Some(Reason::Rule(EndReason::Mill))
+                );
             }
             if position.mill_wins_at_once() {
                 let winner = position.outcome().and_then(|o| o.winner());
@@ -293,7 +300,7 @@ mod tests {
         assert_eq!(
             record.outcome(),
             Some(Outcome::Draw {
-                reason: "repetition"
+                reason: Reason::Repetition
             })
         );
         // The position alone does not know.
@@ -313,7 +320,12 @@ mod tests {
         }
         assert_eq!(record.outcome(), None);
         record.play_text("b2-b3").expect("a step");
-        assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "move cap" }));
+        assert_eq!(
+            record.outcome(),
+            Some(Outcome::Draw {
+                reason: Reason::MoveCap
+            })
+        );
         assert_eq!(DrawRules::default().move_cap, None);
     }
 
