@@ -178,3 +178,73 @@ fn player_results_store_as_lower_case_words() {
     }
     assert!(serde_json::from_str::<PlayerResult>(r#""Win""#).is_err());
 }
+
+/// Tic-tac-toe that calls its full board a repetition draw: a position's own outcome must give
+/// the game's own reason, and the conformance kit notices when it does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ClaimsRepetition(TicTacToe);
+
+impl core::fmt::Display for ClaimsRepetition {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl core::str::FromStr for ClaimsRepetition {
+    type Err = game_core::ParsePositionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(ClaimsRepetition)
+    }
+}
+
+impl Game for ClaimsRepetition {
+    type Move = u8;
+    type Player = Mark;
+    type Reason = EndReason;
+    const NAME: &'static str = "claims-repetition";
+    const PLAYERS: &'static [Mark] = TicTacToe::PLAYERS;
+    fn start() -> Self {
+        ClaimsRepetition(TicTacToe::start())
+    }
+    fn to_move(&self) -> Mark {
+        self.0.to_move()
+    }
+    fn legal_moves_into(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves_into(moves)
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.0.play_unchecked(mv);
+    }
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
+        self.0.outcome().map(|outcome| match outcome {
+            Outcome::Draw { .. } => Outcome::Draw {
+                reason: Reason::Repetition,
+            },
+            won => won,
+        })
+    }
+    fn hash_key(&self) -> u64 {
+        self.0.hash_key()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, game_core::ParseMoveError> {
+        self.0.parse_move(text)
+    }
+    fn move_text(&self, mv: u8) -> String {
+        self.0.move_text(mv)
+    }
+}
+
+#[test]
+#[should_panic(expected = "a position's own outcome gives a record's draw")]
+fn the_kit_refuses_a_position_that_claims_a_record_draw() {
+    let full: ClaimsRepetition = "xox/xoo/oxx o".parse().unwrap();
+    game_core::testing::check_position(&full, &[]);
+}
+
+#[test]
+fn the_kit_accepts_the_games_own_reasons() {
+    let full: TicTacToe = "xox/xoo/oxx o".parse().unwrap();
+    game_core::testing::check_position(&full, &[]);
+    let line: TicTacToe = ".../oo./xxx o".parse().unwrap();
+    game_core::testing::check_position(&line, &[]);
+}
