@@ -107,13 +107,12 @@ pub use eval::{
     DEFAULT_HANDOVER, ROLLOUT_PLY_CAP,
 };
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;
 pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Position, PLACEMENTS};
 pub use solver::{Solution, Solver};
 pub use svg::SvgOptions;
-
-use game_core::{OutcomeOf, Reason};
 
 impl Position {
     /// Both players' running scores, White's first: for each, the number of (own piece, empty

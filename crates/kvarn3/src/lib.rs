@@ -55,8 +55,8 @@
 //!
 //! ## Example
 //! ```
-//! use kvarn3::{solver::{Solver, Value}, Color, EndReason, Game, GameRecord, Outcome, Position};
-//! use kvarn3::game_core::Reason;
+//! use kvarn3::solver::{Solver, Value};
+//! use kvarn3::{Color, EndReason, Game, GameRecord, Outcome, Position, Reason};
 //!
 //! let mut record = GameRecord::new(Position::start());
 //! for text in ["b2", "a1", "c3", "a3", "a2", "b1"] {
@@ -105,12 +105,13 @@ pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
 pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Phase, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
 pub use svg::SvgOptions;
 
-use game_core::{IllegalMoveError, OutcomeOf, Reason};
+use game_core::IllegalMoveError;
 
 impl Game for Position {
     type Move = Move;

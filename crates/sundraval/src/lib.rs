@@ -89,12 +89,11 @@ pub use board::{board, point_count, Point, PointSet, Points, DEFAULT_SIZE, MAX_S
 pub use eval::{default_engine, mcts_engine, SundravalRollout};
 pub use game_core::{self, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError};
 pub use game_core::{BoardSize, DrawRules, SizeError};
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Position, Seat, Turn};
 pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
 pub use svg::SvgOptions;
-
-use game_core::{OutcomeOf, Reason};
 
 impl Position {
     /// How the game ended under `rule`, or `None` while it goes on (fewer than two passes).

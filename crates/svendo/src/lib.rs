@@ -19,8 +19,7 @@
 //! A `BoardSize::Side(n)` is never a Svendo board: the tools want `--size 8x8`, not `--size 8`.
 //!
 //! ```
-//! use svendo::{Color, EndReason, Game, Position, Win, WinRule};
-//! use svendo::game_core::Reason;
+//! use svendo::{Color, EndReason, Game, Position, Reason, Win, WinRule};
 //!
 //! let mut pos = Position::start();
 //! assert_eq!(pos.legal_moves().len(), 120); // 60 empty points, own stone or master
@@ -87,13 +86,12 @@ pub use eval::{default_engine, mcts_engine, SvendoRollout, ROLLOUT_PLY_CAP};
 pub use game_core::{
     self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use notation::START;
 pub use outcome::EndReason;
 pub use position::{Color, ImpossibleSlideError, Move, Position, Win, WinRule, STONES_PER_PLAYER};
 pub use responsibility::Responsibility;
 pub use svg::SvgOptions;
-
-use game_core::{OutcomeOf, Reason};
 
 impl Position {
     /// Whether `mv` is legal by the plain rules (placement, slides, pass only without a slide),

@@ -143,12 +143,13 @@ pub use eval::{
 pub use game_core::{
     self, BoardSize, Game, GameRecord, Outcome, ParseMoveError, ParsePositionError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Piece, Position};
 pub use svg::SvgOptions;
 
 use board::{Eight, Ten};
-use game_core::{DrawRules, OutcomeOf, Reason, SizeError};
+use game_core::{DrawRules, SizeError};
 
 /// This project's history draws for Swedish Draughts: threefold repetition and 50 consecutive
 /// plies without a capture or a man's move. Change a field to `None` to switch a rule off.
