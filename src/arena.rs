@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use game_core::{Engine, Game, GameRecord, Limits, Outcome, Rng, StopFlag};
+use game_core::{Engine, Game, GameRecord, Limits, Rng, StopFlag};
 
 use crate::engines::{engine_by_name, UnknownEngine};
 use crate::games::Describe;
@@ -226,14 +226,17 @@ pub fn play_game<G: Describe>(
     };
     let stop = StopFlag::new();
     let mut failures = 0;
-    let outcome = loop {
+    // The winner's seat and the reason in words: the game's outcome, or the match's own ply
+    // limit (a draw the record does not know).
+    let (winner, reason) = loop {
         if let Some(outcome) = record.outcome() {
-            break outcome;
+            break (
+                outcome.winner().map(G::player_index),
+                outcome.reason().to_string(),
+            );
         }
         if record.moves().len() >= MAX_GAME_PLIES {
-            break Outcome::Draw {
-                reason: "ply limit of the match",
-            };
+            break (None, "ply limit of the match".to_owned());
         }
         let seat = G::player_index(record.current().to_move());
         let chosen = engines[seat]
@@ -259,8 +262,8 @@ pub fn play_game<G: Describe>(
         start: opening_start,
         opening_plies,
         moves: record.move_texts(),
-        winner: outcome.winner().map(G::player_index),
-        reason: outcome.reason().to_owned(),
+        winner,
+        reason,
         engine_failures: failures,
     })
 }

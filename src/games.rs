@@ -4,7 +4,7 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{BoardSize, Engine, Game, Outcome, ParsePositionError, SizeError};
+use game_core::{BoardSize, Engine, Game, Outcome, OutcomeOf, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -123,7 +123,7 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<BoardSize>) -> Result<G, S
 /// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner COLOUR (REASON)`, the colour
 /// in lower case as the position names it, and `, N points` after the reason where the game
 /// scores.
-pub fn outcome_line<G: Game>(pos: &G, outcome: Option<Outcome<G::Player>>) -> String {
+pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
     match outcome {
         None => "outcome: none".to_owned(),
         Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),

@@ -17,7 +17,9 @@ macro_rules! same_calls_in {
                 BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
                 ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
             };
-            use ::$krate::{Color, Piece, Position, SvgOptions};
+            use ::$krate::{
+                Color, EndReason, OutcomeOf, Piece, PlayerResult, Position, Reason, SvgOptions,
+            };
             // The rules page travels with the crate as its `rules` module.
             #[allow(unused_imports)]
             use ::$krate::rules as _;
@@ -32,12 +34,15 @@ macro_rules! same_calls_in {
                 let _: fn(ParseMoveError) -> game_core::ParseMoveError = same;
                 let _: fn(ParsePositionError) -> game_core::ParsePositionError = same;
                 let _: fn(IllegalMoveError) -> game_core::IllegalMoveError = same;
-                let _: fn(RecordError) -> game_core::RecordError = same;
+                let _: fn(RecordError<Position>) -> game_core::RecordError<Position> = same;
                 let _: fn(SizeError) -> game_core::SizeError = same;
                 let _: fn(BoardSize) -> game_core::BoardSize = same;
                 let _: fn(DrawRules) -> game_core::DrawRules = same;
                 let _: fn(Rng) -> game_core::Rng = same;
-                let _: fn(Outcome<Color>) -> game_core::Outcome<Color> = same;
+                let _: fn(Outcome<Color, EndReason>) -> game_core::Outcome<Color, EndReason> = same;
+                let _: fn(OutcomeOf<Position>) -> game_core::OutcomeOf<Position> = same;
+                let _: fn(Reason<EndReason>) -> game_core::Reason<EndReason> = same;
+                let _: fn(PlayerResult) -> game_core::PlayerResult = same;
                 let _: fn(GameRecord<Position>) -> game_core::GameRecord<Position> = same;
                 assert_eq!(
                     <Position as Game>::NAME,

@@ -51,22 +51,30 @@ fn unknown_names_are_refused_with_the_list_of_games() {
 #[test]
 fn the_outcome_line_follows_the_contract() {
     use boardrules::games::outcome_line;
-    use game_core::tictactoe::Mark;
-    use game_core::Outcome;
+    use game_core::tictactoe::{EndReason, Mark};
+    use game_core::{Outcome, Reason};
     let pos = TicTacToe::start();
     assert_eq!(outcome_line(&pos, None), "outcome: none");
     assert_eq!(
         outcome_line(
             &pos,
             Some(Outcome::Draw {
-                reason: "board full"
+                reason: Reason::Rule(EndReason::BoardFull)
             })
         ),
         "outcome: draw (board full)"
     );
+    // The record's draws print as they always have.
+    for (reason, text) in [
+        (Reason::Repetition, "outcome: draw (repetition)"),
+        (Reason::NoProgress, "outcome: draw (no-progress rule)"),
+        (Reason::MoveCap, "outcome: draw (move cap)"),
+    ] {
+        assert_eq!(outcome_line(&pos, Some(Outcome::Draw { reason })), text);
+    }
     let win = Outcome::Winner {
         player: Mark::O,
-        reason: "three in a row",
+        reason: Reason::Rule(EndReason::ThreeInARow),
     };
     assert_eq!(
         outcome_line(&pos, Some(win)),

@@ -77,7 +77,7 @@
 //! let mut record = GameRecord::new(Position::start());
 //! let mv = engine.choose_move(&record, &Limits::depth(2)).expect("a move");
 //! record.play(mv)?;
-//! # Ok::<(), cheversi::game_core::RecordError>(())
+//! # Ok::<(), cheversi::game_core::RecordError<Position>>(())
 //! ```
 
 #![warn(missing_docs)]
@@ -96,6 +96,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod position;
 mod score;
 mod solver;
@@ -111,7 +112,9 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;
+pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Piece, Position, PLACEMENTS};
 pub use solver::{solve, Solution, SolveError, Solver, TooFarFromEnd};
 pub use svg::SvgOptions;
@@ -151,7 +154,7 @@ impl Position {
     /// The outcome by the scores as they stand: the higher score wins, equal scores draw;
     /// `early` says whether the game ended by the no-legal-placement rule (it shows in the
     /// reason).
-    fn outcome_by_score(&self, early: bool) -> Outcome<Color> {
+    fn outcome_by_score(&self, early: bool) -> OutcomeOf<Self> {
         let [white, black] = self.scores();
         let winner = match white.cmp(&black) {
             core::cmp::Ordering::Greater => Some(Color::White),
@@ -161,17 +164,17 @@ impl Position {
         match (winner, early) {
             (Some(player), false) => Outcome::Winner {
                 player,
-                reason: "higher score",
+                reason: Reason::Rule(EndReason::HigherScore),
             },
             (Some(player), true) => Outcome::Winner {
                 player,
-                reason: "higher score; no legal placement for the side to move",
+                reason: Reason::Rule(EndReason::HigherScoreNoPlacement),
             },
             (None, false) => Outcome::Draw {
-                reason: "equal scores",
+                reason: Reason::Rule(EndReason::EqualScores),
             },
             (None, true) => Outcome::Draw {
-                reason: "equal scores; no legal placement for the side to move",
+                reason: Reason::Rule(EndReason::EqualScoresNoPlacement),
             },
         }
     }
@@ -180,6 +183,7 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type Player = Color;
+    type Reason = EndReason;
     const NAME: &'static str = "cheversi";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
 
@@ -214,7 +218,7 @@ impl Game for Position {
 
     /// After 16 placements, or when the side to move has no legal placement: the higher score
     /// wins, equal scores draw.
-    fn outcome(&self) -> Option<Outcome<Color>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         if self.placed >= PLACEMENTS {
             Some(self.outcome_by_score(false))
         } else if !movegen::placements(self).any() {
@@ -275,14 +279,18 @@ mod tests {
             let outcome = pos.outcome().unwrap();
             let early = pos.placements_made() < 16;
             assert_eq!(early, pos.ended_without_placement());
-            assert_eq!(outcome.reason().contains("no legal placement"), early);
+            let reason = outcome.reason().rule().expect("the game's own reason");
+            assert_eq!(reason.without_placement(), early);
             match white.cmp(&black) {
                 core::cmp::Ordering::Greater => assert_eq!(outcome.winner(), Some(Color::White)),
                 core::cmp::Ordering::Less => assert_eq!(outcome.winner(), Some(Color::Black)),
                 core::cmp::Ordering::Equal => assert!(outcome.is_draw()),
             }
             if !early {
-                assert!(matches!(outcome.reason(), "higher score" | "equal scores"));
+                assert!(matches!(
+                    reason,
+                    EndReason::HigherScore | EndReason::EqualScores
+                ));
             }
         }
     }
@@ -293,13 +301,13 @@ mod tests {
         assert_eq!(
             pos.outcome_by_score(false),
             Outcome::Draw {
-                reason: "equal scores"
+                reason: Reason::Rule(EndReason::EqualScores)
             }
         );
         assert_eq!(
             pos.outcome_by_score(true),
             Outcome::Draw {
-                reason: "equal scores; no legal placement for the side to move"
+                reason: Reason::Rule(EndReason::EqualScoresNoPlacement)
             }
         );
     }
@@ -312,10 +320,10 @@ mod tests {
         let outcome = pos.outcome().unwrap();
         assert_eq!(
             outcome.reason(),
-            match outcome {
-                Outcome::Winner { .. } => "higher score; no legal placement for the side to move",
-                Outcome::Draw { .. } => "equal scores; no legal placement for the side to move",
-            }
+            Reason::Rule(match outcome {
+                Outcome::Winner { .. } => EndReason::HigherScoreNoPlacement,
+                Outcome::Draw { .. } => EndReason::EqualScoresNoPlacement,
+            })
         );
         assert_eq!(pos.score(Color::White), Some(i64::from(pos.scores()[0])));
     }

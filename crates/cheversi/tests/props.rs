@@ -155,12 +155,12 @@ proptest! {
         let end = play_out(&choices, &probes);
         let outcome = end.outcome().expect("the game is over");
         if end.placements_made() == 16 {
-            prop_assert!(!outcome.reason().contains("no legal placement"));
+            prop_assert!(!outcome.reason().rule().expect("own reason").without_placement());
             prop_assert_eq!(pieces_on_board(&end, Color::White), 8);
             prop_assert_eq!(pieces_on_board(&end, Color::Black), 8);
         } else {
             prop_assert!(end.ended_without_placement());
-            prop_assert!(outcome.reason().contains("no legal placement"));
+            prop_assert!(outcome.reason().rule().expect("own reason").without_placement());
         }
         let [white, black] = end.scores();
         prop_assert_eq!(outcome.winner(), match white.cmp(&black) {

@@ -5,7 +5,7 @@ use core::hash::Hash;
 use core::str::FromStr;
 
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
-use crate::outcome::Outcome;
+use crate::outcome::OutcomeOf;
 use crate::record::DrawRules;
 use crate::size::BoardSize;
 
@@ -44,6 +44,11 @@ pub trait Game:
     /// A player (a seat at the table). Its `Display` is the lower-case name people read
     /// (`white`, `black`, `red`, …).
     type Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// Why this game ends by its own rules: each crate's `EndReason` enum (`mill`, `no legal
+    /// move`, …). Its `Display` is the lower-case phrase people read; the record's own draws
+    /// are [`Reason`](crate::Reason) variants beside it.
+    type Reason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
     /// The game's name as the command-line tools spell it (`kvarn3`, `swedish-draughts`, …).
     const NAME: &'static str;
@@ -160,7 +165,7 @@ pub trait Game:
 
     /// How this position ends the game, or `None` while the game goes on. Draws that need the
     /// history (repetition, move caps) are decided by the [`GameRecord`](crate::GameRecord).
-    fn outcome(&self) -> Option<Outcome<Self::Player>>;
+    fn outcome(&self) -> Option<OutcomeOf<Self>>;
 
     /// The player's score in this position, for games that keep one (`None` otherwise).
     fn score(&self, player: Self::Player) -> Option<i64> {

@@ -5,7 +5,8 @@
 //! Every game crate (`kvarn3`, `swedish-draughts`, `cheversi`, `sundraval`, `svendo`)
 //! implements [`Game`] on its `Position` type. Code written against the trait works for all of
 //! them: list the legal moves into a reusable buffer, play a move (checked with
-//! [`Game::play`], or fast with [`Game::play_unchecked`]), read the [`Outcome`], read and write
+//! [`Game::play`], or fast with [`Game::play_unchecked`]), read the [`Outcome`] (a winner or a
+//! draw with a typed [`Reason`]: the game's own `EndReason` or a draw of the record), read and write
 //! positions (`FromStr`/`Display`) and moves ([`Game::parse_move`], [`Game::move_text`]).
 //!
 //! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
@@ -20,7 +21,7 @@
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
-//! use game_core::{Game, GameRecord, Outcome, Rng};
+//! use game_core::{Game, GameRecord, Outcome, Reason, Rng};
 //!
 //! /// Plays random legal moves through a game record (so repetition draws count) until the
 //! /// game ends, and returns the record.
@@ -38,6 +39,7 @@
 //! let record = random_game(game_core::tictactoe::TicTacToe::start(), 1);
 //! match record.outcome() {
 //!     Some(Outcome::Winner { player, reason }) => println!("{player} wins: {reason}"),
+//!     Some(Outcome::Draw { reason: Reason::Repetition }) => println!("draw by repetition"),
 //!     Some(Outcome::Draw { reason }) => println!("draw: {reason}"),
 //!     None => unreachable!("the loop ran to the end"),
 //! }
@@ -71,7 +73,7 @@ pub use error::{
     PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
 };
 pub use game::Game;
-pub use outcome::Outcome;
+pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, try_perft, try_perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
@@ -79,8 +81,8 @@ pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, RandomRollout};
 pub use search::random::RandomEngine;
 pub use search::{
-    outcome_rewards, Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo,
-    SearchResult, StopFlag, MAX_PLAYERS,
+    Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult, StopFlag,
+    MAX_PLAYERS,
 };
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::zobrist_keys;

@@ -1,6 +1,6 @@
 //! Random playouts: games played with uniformly random legal moves.
 
-use crate::{Game, Outcome, Rng};
+use crate::{Game, OutcomeOf, Rng};
 
 /// How a random playout ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,7 +10,7 @@ pub struct Playout<G: Game> {
     /// The number of plies played.
     pub plies: u32,
     /// The position's outcome, or `None` when the ply limit stopped the playout first.
-    pub outcome: Option<Outcome<G::Player>>,
+    pub outcome: Option<OutcomeOf<G>>,
 }
 
 /// Plays uniformly random legal moves from `start` until the game ends or `max_plies` plies

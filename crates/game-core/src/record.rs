@@ -5,7 +5,7 @@ use alloc::collections::BTreeMap;
 
 use thiserror::Error;
 
-use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, ParseMoveError};
+use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, OutcomeOf, ParseMoveError, Reason};
 
 /// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,12 +71,12 @@ impl Default for DrawRules {
     }
 }
 
-/// Why a [`GameRecord`] refused a move.
+/// Why a [`GameRecord`] of the game `G` refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum RecordError {
-    /// The game has already ended.
+pub enum RecordError<G: Game> {
+    /// The game has already ended, with this outcome.
     #[error("the game is over: {0}")]
-    GameOver(String),
+    GameOver(OutcomeOf<G>),
     /// The move text could not be read as a legal move.
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
@@ -103,7 +103,7 @@ pub enum RecordError {
 /// assert_eq!(record.moves().len(), 2);
 /// record.undo();
 /// assert_eq!(record.current().to_string(), ".../.x./... o");
-/// # Ok::<(), game_core::RecordError>(())
+/// # Ok::<(), game_core::RecordError<TicTacToe>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
@@ -193,7 +193,7 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The game's outcome: the position's own, else a draw by the record's rules, else `None`.
-    pub fn outcome(&self) -> Option<Outcome<G::Player>> {
+    pub fn outcome(&self) -> Option<OutcomeOf<G>> {
         if let Some(outcome) = self.current().outcome() {
             return Some(outcome);
         }
@@ -203,7 +203,7 @@ impl<G: Game> GameRecord<G> {
             .is_some_and(|n| self.repetition_count() >= n)
         {
             return Some(Outcome::Draw {
-                reason: "repetition",
+                reason: Reason::Repetition,
             });
         }
         if self
@@ -212,7 +212,7 @@ impl<G: Game> GameRecord<G> {
             .is_some_and(|n| *self.no_progress.last().expect("count") >= n)
         {
             return Some(Outcome::Draw {
-                reason: "no-progress rule",
+                reason: Reason::NoProgress,
             });
         }
         if self
@@ -220,7 +220,9 @@ impl<G: Game> GameRecord<G> {
             .move_cap
             .is_some_and(|n| *self.capped.last().expect("count") >= n)
         {
-            return Some(Outcome::Draw { reason: "move cap" });
+            return Some(Outcome::Draw {
+                reason: Reason::MoveCap,
+            });
         }
         None
     }
@@ -238,9 +240,9 @@ impl<G: Game> GameRecord<G> {
     ///
     /// # Errors
     /// [`RecordError::GameOver`] after the end, [`RecordError::Illegal`] for an illegal move.
-    pub fn play(&mut self, mv: G::Move) -> Result<(), RecordError> {
+    pub fn play(&mut self, mv: G::Move) -> Result<(), RecordError<G>> {
         if let Some(outcome) = self.outcome() {
-            return Err(RecordError::GameOver(outcome.to_string()));
+            return Err(RecordError::GameOver(outcome));
         }
         let mut next = *self.current();
         next.play(mv)?;
@@ -253,9 +255,9 @@ impl<G: Game> GameRecord<G> {
     /// # Errors
     /// [`RecordError::GameOver`] after the end, [`RecordError::Parse`] for text that names no
     /// legal move.
-    pub fn play_text(&mut self, text: &str) -> Result<G::Move, RecordError> {
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, RecordError<G>> {
         if let Some(outcome) = self.outcome() {
-            return Err(RecordError::GameOver(outcome.to_string()));
+            return Err(RecordError::GameOver(outcome));
         }
         let mv = self.current().parse_move(text)?;
         self.play(mv)?;

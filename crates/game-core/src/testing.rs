@@ -11,7 +11,9 @@
 //!
 //! It plays seeded random games through a [`GameRecord`] and checks, in every position on the
 //! way:
-//! - the game is over exactly when there is no legal move, and a winner is one of the players;
+//! - the game is over exactly when there is no legal move, a winner is one of the players, and
+//!   a position's own outcome gives the game's own reason ([`Reason::Rule`](crate::Reason::Rule)),
+//!   never a draw that needs the history;
 //! - the move list has no duplicates and [`Game::count_legal_moves`] agrees with it;
 //! - every generated move is accepted by the checked play, with the same result as the fast
 //!   play, and [`Game::is_legal`] agrees;
@@ -213,6 +215,13 @@ pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
         assert!(
             G::PLAYERS.contains(&winner),
             "{pos}: the winner {winner:?} is not a player"
+        );
+    }
+    if let Some(outcome) = outcome {
+        // Repetition, no progress and the move cap need the history: only a record says them.
+        assert!(
+            outcome.reason().rule().is_some(),
+            "{pos}: a position's own outcome gives a record's draw ({outcome:?})"
         );
     }
     assert!(

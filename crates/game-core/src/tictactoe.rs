@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Game, Outcome, ParseMoveError, ParsePositionError};
+use crate::{Game, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +38,31 @@ impl Mark {
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+/// Why a game of tic-tac-toe ended by its rules. `Display`: `three in a row`, `board full`;
+/// serde (feature `serde`): `"three-in-a-row"`, `"board-full"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The player who moved last has three marks in a line.
+    ThreeInARow,
+    /// Every point is marked and nobody has a line.
+    BoardFull,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::ThreeInARow => "three in a row",
+            EndReason::BoardFull => "board full",
+        })
     }
 }
 
@@ -75,6 +100,7 @@ fn point_name(point: Point) -> String {
 impl Game for TicTacToe {
     type Move = Point;
     type Player = Mark;
+    type Reason = EndReason;
     const NAME: &'static str = "tictactoe";
     const PLAYERS: &'static [Mark] = &[Mark::X, Mark::O];
 
@@ -106,16 +132,16 @@ impl Game for TicTacToe {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome<Mark>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         let last = self.to_move.other();
         if self.has_line(last) {
             Some(Outcome::Winner {
                 player: last,
-                reason: "three in a row",
+                reason: Reason::Rule(EndReason::ThreeInARow),
             })
         } else if self.empty() == 0 {
             Some(Outcome::Draw {
-                reason: "board full",
+                reason: Reason::Rule(EndReason::BoardFull),
             })
         } else {
             None

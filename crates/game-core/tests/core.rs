@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use common::{Ring, Walker};
 use game_core::testing::{check_perft_file, parse_perft_vectors, Conformance};
-use game_core::tictactoe::{Mark, TicTacToe};
+use game_core::tictactoe::{EndReason, Mark, TicTacToe};
 use game_core::{
     perft, perft_divide, random_playout, BoardSize, DrawRules, Game, GameRecord, Outcome,
-    ParseMoveError, Perft, RecordError, Rng,
+    ParseMoveError, Perft, Reason, RecordError, Rng,
 };
 
 /// A second, deliberately naive tic-tac-toe counter: a 9-cell array and the eight lines
@@ -226,13 +226,21 @@ fn the_record_plays_undoes_and_reports_the_outcome() {
         record.outcome(),
         Some(Outcome::Winner {
             player: Mark::X,
-            reason: "three in a row"
+            reason: Reason::Rule(EndReason::ThreeInARow)
         })
     );
-    assert!(matches!(
+    // The refusal carries the outcome itself, not its text.
+    assert_eq!(
         record.play_text("c2"),
-        Err(RecordError::GameOver(_))
-    ));
+        Err(RecordError::GameOver(Outcome::Winner {
+            player: Mark::X,
+            reason: Reason::Rule(EndReason::ThreeInARow)
+        }))
+    );
+    assert_eq!(
+        record.play(7).map_err(|e| e.to_string()),
+        Err("the game is over: winner x (three in a row)".to_owned())
+    );
     assert!(record.legal_moves().is_empty());
 
     assert_eq!(record.undo(), Some(2));
@@ -276,7 +284,7 @@ fn threefold_repetition_draws_on_the_third_occurrence() {
     assert_eq!(
         record.outcome(),
         Some(Outcome::Draw {
-            reason: "repetition"
+            reason: Reason::Repetition
         })
     );
     record.undo();
@@ -315,7 +323,7 @@ fn the_no_progress_rule_counts_plies_since_the_last_progress_move() {
     assert_eq!(
         record.outcome(),
         Some(Outcome::Draw {
-            reason: "no-progress rule"
+            reason: Reason::NoProgress
         })
     );
 }
@@ -333,7 +341,12 @@ fn the_move_cap_draws_when_reached() {
     }
     assert_eq!(record.outcome(), None);
     record.play_text("on").unwrap();
-    assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "move cap" }));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::MoveCap
+        })
+    );
     assert!(record.play(1).is_err());
 }
 
@@ -400,16 +413,28 @@ fn a_stored_record_of_another_game_or_board_or_junk_is_refused() {
 
 #[test]
 fn outcomes_print_for_people() {
-    let win: Outcome<Mark> = Outcome::Winner {
+    let win = Outcome::Winner {
         player: Mark::O,
-        reason: "three in a row",
+        reason: Reason::Rule(EndReason::ThreeInARow),
     };
     assert_eq!(win.to_string(), "winner o (three in a row)");
     assert_eq!(win.winner(), Some(Mark::O));
-    let draw: Outcome<Walker> = Outcome::Draw {
-        reason: "repetition",
+    let draw: Outcome<Walker, EndReason> = Outcome::Draw {
+        reason: Reason::Repetition,
     };
     assert_eq!(draw.to_string(), "draw (repetition)");
+    let draw: Outcome<Walker, EndReason> = Outcome::Draw {
+        reason: Reason::NoProgress,
+    };
+    assert_eq!(draw.to_string(), "draw (no-progress rule)");
+    let draw: Outcome<Walker, EndReason> = Outcome::Draw {
+        reason: Reason::MoveCap,
+    };
+    assert_eq!(draw.to_string(), "draw (move cap)");
+    let draw: Outcome<Mark, EndReason> = Outcome::Draw {
+        reason: Reason::Rule(EndReason::BoardFull),
+    };
+    assert_eq!(draw.to_string(), "draw (board full)");
     assert!(draw.is_draw());
 }
 
@@ -483,6 +508,7 @@ impl core::str::FromStr for BadHash {
 impl Game for BadHash {
     type Move = u8;
     type Player = Mark;
+    type Reason = game_core::tictactoe::EndReason;
     const NAME: &'static str = "bad-hash";
     const PLAYERS: &'static [Mark] = TicTacToe::PLAYERS;
     fn start() -> Self {
@@ -498,7 +524,7 @@ impl Game for BadHash {
         self.0.play_unchecked(mv);
         self.1 ^= 1 << mv; // forgets to toggle the side to move
     }
-    fn outcome(&self) -> Option<Outcome<Mark>> {
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
         self.0.outcome()
     }
     fn hash_key(&self) -> u64 {

@@ -559,6 +559,7 @@ impl std::str::FromStr for Trio {
 impl Game for Trio {
     type Move = u8;
     type Player = u8;
+    type Reason = core::convert::Infallible;
     const NAME: &'static str = "trio";
     const PLAYERS: &'static [u8] = &[0, 1, 2];
     fn start() -> Self {
@@ -574,7 +575,7 @@ impl Game for Trio {
     fn play_unchecked(&mut self, _mv: u8) {
         self.0 = (self.0 + 1) % 3;
     }
-    fn outcome(&self) -> Option<Outcome<u8>> {
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
         None
     }
     fn hash_key(&self) -> u64 {

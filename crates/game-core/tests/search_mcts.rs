@@ -8,7 +8,8 @@ use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::random::RandomEngine;
 use game_core::tictactoe::{Mark, TicTacToe};
 use game_core::{
-    Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Score, StopFlag,
+    Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Reason, Score,
+    StopFlag,
 };
 
 fn ttt(text: &str) -> TicTacToe {
@@ -78,7 +79,7 @@ fn play_game<G: Game>(
     start: G,
     engines: &mut [&mut dyn Engine<G>],
     limits: &Limits,
-) -> Outcome<G::Player> {
+) -> game_core::OutcomeOf<G> {
     let mut record = GameRecord::new(start);
     loop {
         if let Some(outcome) = record.outcome() {
@@ -331,6 +332,22 @@ impl fmt::Display for Seat {
 }
 
 const SEATS: [Seat; 3] = [Seat::A, Seat::B, Seat::C];
+
+/// Why a test game ended: a leaf of the tree, or the other seat gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum End {
+    Leaf,
+    Yielded,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Leaf => "leaf",
+            End::Yielded => "the other yielded",
+        })
+    }
+}
 const DEPTH: u32 = 3;
 const BRANCHING: u32 = 3;
 
@@ -382,6 +399,7 @@ impl FromStr for Tree3 {
 impl Game for Tree3 {
     type Move = u32;
     type Player = Seat;
+    type Reason = End;
     const NAME: &'static str = "tree3";
     const PLAYERS: &'static [Seat] = &SEATS;
 
@@ -401,15 +419,17 @@ impl Game for Tree3 {
         self.path = self.path * BRANCHING + mv;
         self.depth += 1;
     }
-    fn outcome(&self) -> Option<Outcome<Seat>> {
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
         if self.depth < DEPTH {
             return None;
         }
         Some(match self.leaf() {
-            3 => Outcome::Draw { reason: "leaf" },
+            3 => Outcome::Draw {
+                reason: Reason::Rule(End::Leaf),
+            },
             w => Outcome::Winner {
                 player: SEATS[w as usize],
-                reason: "leaf",
+                reason: Reason::Rule(End::Leaf),
             },
         })
     }
@@ -562,6 +582,7 @@ impl Game for Standoff {
     /// `true`: wait; `false`: yield.
     type Move = bool;
     type Player = Seat;
+    type Reason = End;
     const NAME: &'static str = "standoff";
     const PLAYERS: &'static [Seat] = &[Seat::A, Seat::B];
 
@@ -586,10 +607,10 @@ impl Game for Standoff {
         }
         self.to_move = 1 - self.to_move;
     }
-    fn outcome(&self) -> Option<Outcome<Seat>> {
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
         self.yielded.map(|p| Outcome::Winner {
             player: SEATS[usize::from(1 - p)],
-            reason: "the other yielded",
+            reason: Reason::Rule(End::Yielded),
         })
     }
     fn hash_key(&self) -> u64 {

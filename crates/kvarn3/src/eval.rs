@@ -3,8 +3,8 @@
 
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
 use game_core::{
-    outcome_rewards, Engine, GameRecord, LeafEvaluator, Limits, Rewards, Rng, Score, SearchInfo,
-    SearchResult, StopFlag,
+    Engine, GameRecord, LeafEvaluator, Limits, Rewards, Rng, Score, SearchInfo, SearchResult,
+    StopFlag,
 };
 
 use crate::solver::{Solver, Value};
@@ -118,7 +118,7 @@ impl LeafEvaluator<Position> for Kvarn3Rollout {
     #[inline]
     fn evaluate(&mut self, pos: &Position, rng: &mut Rng) -> Rewards {
         match pos.random_playout(rng, ROLLOUT_PLY_CAP).outcome {
-            Some(outcome) => outcome_rewards::<Position>(&outcome),
+            Some(outcome) => outcome.rewards::<Position>(),
             None => draw_rewards::<Position>(),
         }
     }

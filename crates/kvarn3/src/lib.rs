@@ -55,7 +55,7 @@
 //!
 //! ## Example
 //! ```
-//! use kvarn3::{Solver, Value, Color, Game, GameRecord, Outcome, Position};
+//! use kvarn3::{Color, EndReason, Game, GameRecord, Outcome, Position, Reason, Solver, Value};
 //!
 //! let mut record = GameRecord::new(Position::start());
 //! for text in ["b2", "a1", "c3", "a3", "a2", "b1"] {
@@ -68,13 +68,13 @@
 //! record.play_text("c3-c2")?;
 //! assert_eq!(
 //!     record.outcome(),
-//!     Some(Outcome::Winner { player: Color::White, reason: "mill" })
+//!     Some(Outcome::Winner { player: Color::White, reason: Reason::Rule(EndReason::Mill) })
 //! );
 //!
 //! // The solver knows the start.
 //! let solver = Solver::shared();
 //! assert_eq!(solver.value(&Position::start()), Value::Win(9));
-//! # Ok::<(), kvarn3::game_core::RecordError>(())
+//! # Ok::<(), kvarn3::game_core::RecordError<Position>>(())
 //! ```
 
 #![warn(missing_docs)]
@@ -94,6 +94,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod position;
 mod solver;
 mod svg;
@@ -106,6 +107,8 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
+pub use outcome::EndReason;
 pub use position::{Color, Move, Phase, Piece, Position, STONES_PER_PLAYER};
 pub use solver::{Solver, Value};
 pub use svg::SvgOptions;
@@ -113,6 +116,7 @@ pub use svg::SvgOptions;
 impl Game for Position {
     type Move = Move;
     type Player = Color;
+    type Reason = EndReason;
     const NAME: &'static str = "kvarn3";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
     /// Threefold repetition draws (this project's rule; the seed has none); no ply cap.
@@ -163,17 +167,17 @@ impl Game for Position {
 
     /// A mill of the player who just moved (`mill_wins_at_once`), else, in the movement phase,
     /// no legal move for the side to move (`no_legal_move_loses`).
-    fn outcome(&self) -> Option<Outcome<Color>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         let last = self.to_move.other();
         if self.has_mill(last) {
             Some(Outcome::Winner {
                 player: last,
-                reason: "mill",
+                reason: Reason::Rule(EndReason::Mill),
             })
         } else if self.is_blocked() {
             Some(Outcome::Winner {
                 player: last,
-                reason: "no legal move",
+                reason: Reason::Rule(EndReason::NoLegalMove),
             })
         } else {
             None
@@ -234,7 +238,7 @@ mod tests {
             position.outcome(),
             Some(Outcome::Winner {
                 player: Color::White,
-                reason: "mill"
+                reason: Reason::Rule(EndReason::Mill)
             })
         );
         assert!(position.legal_moves().is_empty());
@@ -253,7 +257,7 @@ mod tests {
     fn mill_wins_at_once_in_movement() {
         let white_mill = Some(Outcome::Winner {
             player: Color::White,
-            reason: "mill",
+            reason: Reason::Rule(EndReason::Mill),
         });
         let mut row = pos(".BB/B.W/WW. w");
         assert_eq!(row.outcome(), None);
@@ -276,7 +280,10 @@ mod tests {
             if position.is_blocked() {
                 blocked += 1;
                 assert!(position.mill_wins_at_once(), "{position}");
-                assert_eq!(position.outcome().map(|o| o.reason()), Some("mill"));
+                assert_eq!(
+                    position.outcome().map(|o| o.reason()),
+                    Some(Reason::Rule(EndReason::Mill))
+                );
             }
             if position.mill_wins_at_once() {
                 let winner = position.outcome().and_then(|o| o.winner());
@@ -307,7 +314,7 @@ mod tests {
         assert_eq!(
             record.outcome(),
             Some(Outcome::Draw {
-                reason: "repetition"
+                reason: Reason::Repetition
             })
         );
         // The position alone does not know.
@@ -327,7 +334,12 @@ mod tests {
         }
         assert_eq!(record.outcome(), None);
         record.play_text("b2-b3").expect("a step");
-        assert_eq!(record.outcome(), Some(Outcome::Draw { reason: "move cap" }));
+        assert_eq!(
+            record.outcome(),
+            Some(Outcome::Draw {
+                reason: Reason::MoveCap
+            })
+        );
         assert_eq!(DrawRules::default().move_cap, None);
     }
 

@@ -2,7 +2,7 @@
 //! moves, text round-trips, the incremental hash equals a fresh one, stone counts follow the
 //! rules, and random games through a record end with a valid outcome.
 
-use kvarn3::game_core::{DrawRules, GameRecord};
+use kvarn3::game_core::{DrawRules, GameRecord, Reason};
 use kvarn3::{Color, Game, Move, Phase, Point, Position, Solver};
 use proptest::prelude::*;
 
@@ -107,11 +107,11 @@ proptest! {
         }
         match record.outcome().expect("ended") {
             kvarn3::Outcome::Winner { player, reason } => {
-                prop_assert_eq!(reason, "mill");
+                prop_assert_eq!(reason, Reason::Rule(kvarn3::EndReason::Mill));
                 prop_assert!(record.current().has_mill(player));
                 prop_assert_eq!(player, record.current().side_to_move().other());
             }
-            kvarn3::Outcome::Draw { reason } => prop_assert_eq!(reason, "repetition"),
+            kvarn3::Outcome::Draw { reason } => prop_assert_eq!(reason, Reason::Repetition),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Engines for Sundraval: the rollout policy of the default MCTS player.
 
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
-use game_core::{outcome_rewards, Engine, LeafEvaluator, Rewards, Rng};
+use game_core::{Engine, LeafEvaluator, Rewards, Rng};
 
 use crate::{Game, Move, PointSet, Position, Turn};
 
@@ -79,7 +79,7 @@ impl LeafEvaluator<Position> for SundravalRollout {
             pos.play_unchecked(mv);
         }
         match pos.outcome() {
-            Some(outcome) => outcome_rewards::<Position>(&outcome),
+            Some(outcome) => outcome.rewards::<Position>(),
             None => draw_rewards::<Position>(),
         }
     }

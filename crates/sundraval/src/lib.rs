@@ -78,6 +78,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod position;
 mod score;
 mod svg;
@@ -90,13 +91,15 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
+pub use outcome::EndReason;
 pub use position::{Color, Move, Piece, Position, Seat, Turn};
 pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
 pub use svg::SvgOptions;
 
 impl Position {
     /// How the game ended under `rule`, or `None` while it goes on (fewer than two passes).
-    pub fn outcome_with(&self, rule: ScoringRule) -> Option<Outcome<Seat>> {
+    pub fn outcome_with(&self, rule: ScoringRule) -> Option<OutcomeOf<Self>> {
         if !self.is_over() {
             return None;
         }
@@ -104,9 +107,11 @@ impl Position {
         Some(match winner {
             Some(color) => Outcome::Winner {
                 player: self.seat_of(color),
-                reason,
+                reason: Reason::Rule(reason),
             },
-            None => Outcome::Draw { reason },
+            None => Outcome::Draw {
+                reason: Reason::Rule(reason),
+            },
         })
     }
 }
@@ -114,6 +119,7 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type Player = Seat;
+    type Reason = EndReason;
     const NAME: &'static str = "sundraval";
     const PLAYERS: &'static [Seat] = &[Seat::First, Seat::Second];
     const BOARD_SIZES: &'static [BoardSize] = &[
@@ -165,7 +171,7 @@ impl Game for Position {
         self.apply(mv);
     }
 
-    fn outcome(&self) -> Option<Outcome<Seat>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         self.outcome_with(ScoringRule::Seed)
     }
 

@@ -5,6 +5,7 @@
 use core::cmp::Ordering;
 
 use crate::board::PointSet;
+use crate::outcome::EndReason;
 use crate::position::{Color, Position};
 
 /// Which winner rule decides a finished game.
@@ -198,33 +199,33 @@ impl Score {
         2 * self.triangular_points(color) + usize::from(self.largest_territory() == Some(color))
     }
 
-    /// The winning colour under `rule` (`None`: a draw), with the reason in a few words.
-    pub fn decide(&self, rule: ScoringRule) -> (Option<Color>, &'static str) {
+    /// The winning colour under `rule` (`None`: a draw), with the comparison that decided.
+    pub fn decide(&self, rule: ScoringRule) -> (Option<Color>, EndReason) {
         if self.groups.is_empty() {
-            return (None, "no stones on the board");
+            return (None, EndReason::NoStones);
         }
         if self.all_dead() {
             // all_dead_draw: if every group dies, nobody has territory.
-            return (None, "every group is dead");
+            return (None, EndReason::AllDead);
         }
         match rule {
             ScoringRule::Seed => {
                 let black = self.seed_lists(Color::Black);
                 let white = self.seed_lists(Color::White);
                 if let Some(c) = by_color(compare_padded(&black.counts, &white.counts)) {
-                    return (Some(c), "more separate territories");
+                    return (Some(c), EndReason::MoreTerritories);
                 }
                 if let Some(c) = by_color(compare_padded(&black.sizes, &white.sizes)) {
-                    return (Some(c), "larger territories");
+                    return (Some(c), EndReason::LargerTerritories);
                 }
-                (None, "equal territories")
+                (None, EndReason::EqualTerritories)
             }
             ScoringRule::Triangular => {
                 let black = self.triangular_half_points(Color::Black);
                 let white = self.triangular_half_points(Color::White);
                 match by_color(black.cmp(&white)) {
-                    Some(c) => (Some(c), "more points (triangular scoring)"),
-                    None => (None, "equal points (triangular scoring)"),
+                    Some(c) => (Some(c), EndReason::MorePoints),
+                    None => (None, EndReason::EqualPoints),
                 }
             }
         }

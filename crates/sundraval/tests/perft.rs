@@ -10,7 +10,7 @@ use common::{
     BLACK, WHITE,
 };
 use game_core::{perft, Rng};
-use sundraval::{BoardSize, Color, Game, Outcome, Position, ScoringRule, Seat};
+use sundraval::{BoardSize, Color, EndReason, Game, Outcome, Position, ScoringRule, Seat};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -757,7 +757,7 @@ fn a_revived_stone_changes_the_reason_but_not_the_winner() {
     let score = pos(text).score_breakdown();
     assert_eq!(
         score.decide(ScoringRule::Seed),
-        (Some(Color::Black), "more separate territories")
+        (Some(Color::Black), EndReason::MoreTerritories)
     );
     let alone = naive_score_with(&Naive::parse(text), Revive::No);
     let black_counts: Vec<usize> = alone

@@ -1,7 +1,7 @@
 //! Engines for Svendo: the rollout policy of the default three-player MCTS.
 
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
-use game_core::{outcome_rewards, Engine, LeafEvaluator, Rewards, Rng};
+use game_core::{Engine, LeafEvaluator, Rewards, Rng};
 
 use crate::{Game, Move, Position};
 
@@ -53,7 +53,7 @@ impl LeafEvaluator<Position> for SvendoRollout {
             pos.play_unchecked(mv);
         }
         match pos.outcome() {
-            Some(outcome) => outcome_rewards::<Position>(&outcome),
+            Some(outcome) => outcome.rewards::<Position>(),
             None => draw_rewards::<Position>(),
         }
     }

@@ -19,7 +19,7 @@
 //! A `BoardSize::Side(n)` is never a Svendo board: the tools want `--size 8x8`, not `--size 8`.
 //!
 //! ```
-//! use svendo::{Color, Game, Position, Win, WinRule};
+//! use svendo::{Color, EndReason, Game, Position, Reason, Win, WinRule};
 //!
 //! let mut pos = Position::start();
 //! assert_eq!(pos.legal_moves().len(), 120); // 60 empty points, own stone or master
@@ -33,7 +33,11 @@
 //! pos.play(pos.parse_move("e2-e1")?)?;
 //! let win = Win { winner: Color::Black, rule: WinRule::ThirdBasePoint, points: 1 };
 //! assert_eq!(pos.win(), Some(win));
-//! assert_eq!(pos.outcome().map(|o| o.reason()), Some("rule 1: third base point"));
+//! assert_eq!(
+//!     pos.outcome().map(|o| o.reason()),
+//!     Some(Reason::Rule(EndReason::ThirdBasePoint))
+//! );
+//! assert_eq!(EndReason::ThirdBasePoint.to_string(), "rule 1: third base point");
 //! assert_eq!(pos.to_string(), "WWWWWWWW2/RRRRRRRR2/10/MMM6B/6BBBB/B1B1B5 w 0/0/0 1/0/0 b1");
 //! assert!(pos.legal_moves().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -68,6 +72,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod position;
 mod responsibility;
 mod svg;
@@ -82,6 +87,8 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
+pub use outcome::EndReason;
 pub use position::{
     Color, ImpossibleSlideError, Move, Piece, Position, Win, WinRule, STONES_PER_PLAYER,
 };
@@ -152,6 +159,7 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type Player = Color;
+    type Reason = EndReason;
     const NAME: &'static str = "svendo";
     const PLAYERS: &'static [Color] = &Color::ALL;
     const BOARD_SIZES: &'static [BoardSize] = &BOARD_SIZES;
@@ -213,10 +221,10 @@ impl Game for Position {
         self.apply(mv);
     }
 
-    fn outcome(&self) -> Option<Outcome<Color>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         self.win.map(|win| Outcome::Winner {
             player: win.winner,
-            reason: win.rule.reason(),
+            reason: Reason::Rule(win.rule.reason()),
         })
     }
 

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::board::{dims_index, geometry, Geometry, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH};
+use crate::outcome::EndReason;
 use crate::zobrist;
 use crate::{BoardSize, SizeError};
 
@@ -216,13 +217,9 @@ impl WinRule {
         }
     }
 
-    /// The outcome reason: `rule 1: third base point` and so on.
-    pub fn reason(self) -> &'static str {
-        match self {
-            WinRule::ThirdBasePoint => "rule 1: third base point",
-            WinRule::OwnCheckPoint => "rule 2: moved off own check point",
-            WinRule::ForcedOffCheckPoint => "rule 3: opponent moved off check point",
-        }
+    /// The outcome reason of this rule (it prints as `rule 1: third base point` and so on).
+    pub fn reason(self) -> EndReason {
+        EndReason::from(self)
     }
 }
 

@@ -129,7 +129,7 @@ proptest! {
             Outcome::Winner { player, reason } => {
                 let win = end.win().expect("a winner comes from a recorded win");
                 prop_assert_eq!(win.winner, player);
-                prop_assert_eq!(reason, win.rule.reason());
+                prop_assert_eq!(reason, svendo::game_core::Reason::Rule(win.rule.reason()));
                 // The winner's points are the movement moves the winner made.
                 prop_assert_eq!(win.points, slides[player.index()]);
                 prop_assert_eq!(end.score(player), Some(i64::from(win.points)));

@@ -112,7 +112,7 @@
 //! let mut record = GameRecord::new(Position::start());
 //! let mv = engine.choose_move(&record, &Limits::depth(4)).expect("a move");
 //! record.play(mv)?;
-//! # Ok::<(), swedish_draughts::game_core::RecordError>(())
+//! # Ok::<(), swedish_draughts::game_core::RecordError<Position>>(())
 //! ```
 
 #![warn(missing_docs)]
@@ -131,6 +131,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod outcome;
 mod perft;
 mod position;
 mod svg;
@@ -145,6 +146,8 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{OutcomeOf, PlayerResult, Reason};
+pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Piece, Position};
 pub use svg::SvgOptions;
 
@@ -191,6 +194,7 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type Player = Color;
+    type Reason = EndReason;
     const NAME: &'static str = "swedish-draughts";
     const PLAYERS: &'static [Color] = &[Color::White, Color::Black];
     const BOARD_SIZES: &'static [BoardSize] = &[BoardSize::Side(10), BoardSize::Side(8)];
@@ -271,12 +275,12 @@ impl Game for Position {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome<Color>> {
+    fn outcome(&self) -> Option<OutcomeOf<Self>> {
         let winner = self.side.other();
         if self.pieces(self.side) == 0 {
             return Some(Outcome::Winner {
                 player: winner,
-                reason: "no pieces left",
+                reason: Reason::Rule(EndReason::NoPiecesLeft),
             });
         }
         let has_moves = if self.eight {
@@ -289,7 +293,7 @@ impl Game for Position {
         } else {
             Some(Outcome::Winner {
                 player: winner,
-                reason: "no legal move",
+                reason: Reason::Rule(EndReason::NoLegalMove),
             })
         }
     }
@@ -361,7 +365,7 @@ mod tests {
             pos.outcome(),
             Some(Outcome::Winner {
                 player: Color::Black,
-                reason: "no legal move"
+                reason: Reason::Rule(EndReason::NoLegalMove)
             })
         );
     }
@@ -448,7 +452,7 @@ mod tests {
             assert_eq!(
                 record.outcome(),
                 Some(Outcome::Draw {
-                    reason: "no-progress rule"
+                    reason: Reason::NoProgress
                 })
             );
             assert!(record.play_text(&plies[0]).is_err(), "the game is over");
@@ -481,7 +485,7 @@ mod tests {
         record.play_text(&quiet_dame_plies(pos, 1, &[])[0]).unwrap();
         assert_eq!(
             record.outcome().map(|o| o.reason()),
-            Some("no-progress rule")
+            Some(Reason::NoProgress)
         );
     }
 
@@ -494,7 +498,10 @@ mod tests {
             assert_eq!(record.outcome(), None);
             record.play_text(text).unwrap();
         }
-        assert_eq!(record.outcome().map(|o| o.reason()), Some("repetition"));
+        assert_eq!(
+            record.outcome().map(|o| o.reason()),
+            Some(Reason::Repetition)
+        );
         // Each rule can be switched off.
         let no_repetition = DrawRules {
             repetitions: None,

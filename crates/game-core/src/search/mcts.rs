@@ -4,7 +4,7 @@
 //! over the simulations that passed through it. Selection descends to the child that maximises
 //! the reward of the player who *makes* the move into it (the player to move at the parent) plus
 //! the UCT exploration term `c · sqrt(ln N / n)`; with three players this is the usual
-//! "max^n-style" UCT, and a draw is worth `1/N` to each of N players ([`outcome_rewards`]).
+//! "max^n-style" UCT, and a draw is worth `1/N` to each of N players ([`Outcome::rewards`](crate::Outcome::rewards)).
 //!
 //! One iteration: select down the tree (replaying the moves from the root, so nodes hold no
 //! positions), expand the first unvisited child (the children of a node are made all at once,
@@ -50,8 +50,7 @@ use alloc::vec::Vec;
 use std::time::Instant;
 
 use crate::search::{
-    outcome_rewards, Engine, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult,
-    StopFlag, MAX_PLAYERS,
+    Engine, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult, StopFlag, MAX_PLAYERS,
 };
 use crate::{random_playout, Game, GameRecord, Rng};
 
@@ -119,7 +118,7 @@ impl<G: Game> LeafEvaluator<G> for RandomRollout<G> {
     fn evaluate(&mut self, pos: &G, rng: &mut Rng) -> Rewards {
         let playout = random_playout(*pos, rng, self.max_plies, &mut self.moves);
         match playout.outcome {
-            Some(outcome) => outcome_rewards::<G>(&outcome),
+            Some(outcome) => outcome.rewards::<G>(),
             None => draw_rewards::<G>(),
         }
     }
@@ -421,7 +420,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
                 let draw = self.history_draw(&rules, &mut state, &before, mv, &pos);
                 if let Some(outcome) = outcome {
                     self.nodes[child as usize].terminal = true;
-                    break outcome_rewards::<G>(&outcome);
+                    break outcome.rewards::<G>();
                 }
                 if draw {
                     self.nodes[child as usize].terminal = true;

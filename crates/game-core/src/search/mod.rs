@@ -205,24 +205,9 @@ pub const MAX_PLAYERS: usize = 3;
 
 /// One reward per player, indexed by [`Game::player_index`]; each in `0.0..=1.0` and summing to
 /// 1 over the game's players (a win is 1 for the winner, a draw `1/N` for each of N players).
-/// Entries past the game's player count are 0.
+/// Entries past the game's player count are 0. A finished game's are
+/// [`Outcome::rewards`](crate::Outcome::rewards).
 pub type Rewards = [f64; MAX_PLAYERS];
-
-/// The rewards of a finished game: 1 for the winner and 0 for the others, or `1/N` each on a
-/// draw among N players.
-pub fn outcome_rewards<G: Game>(outcome: &crate::Outcome<G::Player>) -> Rewards {
-    let mut rewards = [0.0; MAX_PLAYERS];
-    match outcome.winner() {
-        Some(winner) => rewards[G::player_index(winner)] = 1.0,
-        None => {
-            let share = 1.0 / G::PLAYERS.len() as f64;
-            for reward in rewards.iter_mut().take(G::PLAYERS.len()) {
-                *reward = share;
-            }
-        }
-    }
-    rewards
-}
 
 /// A game's static evaluation for alpha-beta search (two-player games).
 pub trait Evaluator<G: Game>: Send {

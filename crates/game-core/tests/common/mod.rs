@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_core::{Game, Outcome, ParseMoveError, ParsePositionError};
+use game_core::{Game, ParseMoveError, ParsePositionError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Walker {
@@ -60,6 +60,8 @@ impl FromStr for Ring {
 impl Game for Ring {
     type Move = i8;
     type Player = Walker;
+    /// The ring never ends by itself: only the record's draws end it.
+    type Reason = core::convert::Infallible;
     const NAME: &'static str = "ring";
     const PLAYERS: &'static [Walker] = &[Walker::A, Walker::B];
 
@@ -83,7 +85,7 @@ impl Game for Ring {
             Walker::B => Walker::A,
         };
     }
-    fn outcome(&self) -> Option<Outcome<Walker>> {
+    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
         None
     }
     fn hash_key(&self) -> u64 {
