@@ -113,6 +113,7 @@ pub enum Move {
 /// A slide that no stone can make on any board: it stays on its point, or its two points do not
 /// share a row, a column or a diagonal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("{from}-{to} is no slide: a stone slides along a row, column or diagonal to another point")]
 pub struct ImpossibleSlideError {
     /// Where the slide starts.
