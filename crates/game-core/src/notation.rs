@@ -46,29 +46,31 @@ pub fn rows(field: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Reads one run-length row: each byte of `letters` is one point holding that piece (`.` may
 /// be one of them, for a single empty point), and a number is a run of that many empty
 /// points (several digits make one number, `10`; it has no leading zero). `cell(column,
-/// letter)` is called for every letter, columns counted from 0; the number of points in the
-/// row is returned. `at` is the row's byte offset in the whole text, so errors point at the
-/// fault.
+/// letter, offset)` is called for every letter, columns counted from 0, with the letter's byte
+/// offset in the whole text (for the game's own errors about it, which stop the reading); the
+/// number of points in the row is returned. `at` is the row's byte offset in the whole text,
+/// so errors point at the fault.
 ///
 /// ```
 /// use game_core::notation::read_row;
 /// let mut stones = Vec::new();
-/// assert_eq!(read_row("2B10W", 0, b"BW", 16, |col, c| stones.push((col, c))), Ok(14));
+/// let n = read_row("2B10W", 0, b"BW", 16, |col, c, _| Ok(stones.push((col, c))));
+/// assert_eq!(n, Ok(14));
 /// assert_eq!(stones, [(2, b'B'), (13, b'W')]);
-/// let err = read_row("B0", 7, b"BW", 16, |_, _| {}).unwrap_err();
+/// let err = read_row("B0", 7, b"BW", 16, |_, _, _| Ok(())).unwrap_err();
 /// assert_eq!(err.offset, 8);
 /// ```
 ///
 /// # Errors
 /// A [`Malformed`](crate::ParsePositionErrorKind::Malformed) error at the fault: a byte that
 /// is neither one of `letters` nor a digit, a number with a leading zero, more than
-/// `max_points` points.
+/// `max_points` points; or the first error `cell` returns.
 pub fn read_row(
     row: &str,
     at: usize,
     letters: &[u8],
     max_points: usize,
-    mut cell: impl FnMut(usize, u8),
+    mut cell: impl FnMut(usize, u8, usize) -> Result<(), ParsePositionError>,
 ) -> Result<usize, ParsePositionError> {
     let bytes = row.as_bytes();
     let too_long = |i: usize| {
@@ -104,7 +106,7 @@ pub fn read_row(
             if col >= max_points {
                 return Err(too_long(i));
             }
-            cell(col, b);
+            cell(col, b, at + i)?;
             col += 1;
             i += 1;
         } else {
@@ -133,7 +135,11 @@ mod tests {
 
     fn cells(row: &str, max: usize) -> Result<(usize, Vec<(usize, u8)>), ParsePositionError> {
         let mut out = Vec::new();
-        let n = read_row(row, 100, b"BW.", max, |col, c| out.push((col, c)))?;
+        let n = read_row(row, 100, b"BW.", max, |col, c, at| {
+            assert_eq!(row.as_bytes()[at - 100], c);
+            out.push((col, c));
+            Ok(())
+        })?;
         Ok((n, out))
     }
 
