@@ -10,9 +10,8 @@ pub const STONES_PER_PLAYER: u8 = 8;
 
 /// A player, in the order of play: Black, White, Red.
 ///
-/// With the `serde` feature a colour is stored as its variant name (`"Black"`).
+/// With the `serde` feature a colour is stored as its lower-case name (`"black"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Moves first.
     Black,
@@ -85,15 +84,10 @@ impl fmt::Display for Color {
 
 /// A move: a placement (own stone or master stone), a slide, or a forced pass.
 ///
-/// With the `serde` feature a move is stored as `{"Slide":{"from":"c3","to":"c6"}}`,
-/// `{"Place":"c3"}`, `{"PlaceMaster":"c3"}` or `"Pass"`; reading refuses a slide that no
-/// stone can make on any board (see [`Move::slide`]) and points beyond the largest board.
+/// With the `serde` feature a move is stored as its text, `"c3-c6"`, `"c3"`, `"Mc3"` or
+/// `"pass"`; reading refuses a slide that no stone can make on any board (see
+/// [`Move::slide`]) and points beyond the largest board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "serde_repr::MoveRepr")
-)]
 pub enum Move {
     /// Placement phase: an own stone from hand onto an empty point (`c3`).
     Place(Point),
@@ -145,35 +139,6 @@ impl Move {
             Ok(Move::Slide { from, to })
         } else {
             Err(ImpossibleSlideError { from, to })
-        }
-    }
-}
-
-/// The serde form that a move is read through, so that a slide's shape is checked.
-#[cfg(feature = "serde")]
-mod serde_repr {
-    use super::{ImpossibleSlideError, Move, Point};
-
-    /// The same shape as [`Move`], read first and then checked.
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub enum MoveRepr {
-        Place(Point),
-        PlaceMaster(Point),
-        Slide { from: Point, to: Point },
-        Pass,
-    }
-
-    impl TryFrom<MoveRepr> for Move {
-        type Error = ImpossibleSlideError;
-
-        fn try_from(repr: MoveRepr) -> Result<Move, ImpossibleSlideError> {
-            Ok(match repr {
-                MoveRepr::Place(p) => Move::Place(p),
-                MoveRepr::PlaceMaster(p) => Move::PlaceMaster(p),
-                MoveRepr::Slide { from, to } => Move::slide(from, to)?,
-                MoveRepr::Pass => Move::Pass,
-            })
         }
     }
 }
@@ -234,11 +199,6 @@ pub struct Win {
 ///
 /// Small and `Copy`; the board's tables are shared per board size.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "String", try_from = "String")
-)]
 pub struct Position {
     /// Each player's own stones.
     pub(crate) own: [u64; 3],
