@@ -3,6 +3,10 @@
 //! The position string has three fields separated by single spaces: the pieces rank 8 to rank
 //! 1 as in chess FEN (`KQRBN` White, `kqrbn` Black, digits for runs of empty squares), the side
 //! to move (`w` or `b`), and the square of the piece placed last (`-` at the start).
+//! A run of digits is one number of empty squares, as in every game's run-length rows
+//! (`game_core::notation::read_row`): `8` is a rank of empty squares, while `44` or `17`
+//! (two runs written side by side) is refused. Text follows game-core's error policy: it is
+//! case-sensitive, whitespace around it is ignored, and every error has a kind and an offset.
 //!
 //! A string is refused with a [`ParsePositionError`] when it cannot arise in a game. Besides
 //! the checks the rules page names (too many pieces of a kind, a side to move that does not
