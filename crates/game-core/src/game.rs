@@ -170,10 +170,10 @@ pub trait Game:
     ///   [`Game::Move`] a user can construct: through the move type's public constructors and
     ///   fields, through serde, or taken from another position (even of another board size);
     /// - after a move that is not legal here (a *foreign* move) the position is unspecified:
-    ///   it may not be one the rules can reach, and its text may not read back. But every
-    ///   method still answers without panicking (`legal_moves_into`, `outcome`, `hash_key`,
-    ///   `Display`, `move_text`, further `play_unchecked`), so a program that mixed up its
-    ///   positions finds out from wrong answers, not a crash.
+    ///   it may not be one the rules can reach, and its text may not read back. But the
+    ///   position still answers without panicking (`legal_moves_into`, checked `play`,
+    ///   `outcome`, `hash_key`, `Display`, further `play_unchecked`), so a program that mixed
+    ///   up its positions finds out from wrong answers, not a crash.
     ///
     /// Use [`Game::play`] for moves from outside. The fuzz target `foreign_moves` (in the
     /// workspace's `fuzz/fuzz_targets/foreign_moves.rs`) plays moves of one position on others
