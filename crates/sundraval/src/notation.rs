@@ -103,6 +103,19 @@ impl Position {
     /// with the reason, for a move this position does not allow.
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv = parse_move_syntax(text)?;
+        // The policy: a point off this board is malformed text, not an illegal move.
+        let points = match mv {
+            Move::Place(point) => [Some(point), None],
+            Move::Opening { black, white } => [Some(black), Some(white)],
+            Move::Pass | Move::Keep | Move::Swap => [None, None],
+        };
+        if let Some(off) = points.into_iter().flatten().find(|&p| !self.contains(p)) {
+            let n = self.size();
+            return Err(ParseMoveError::malformed(
+                text,
+                format!("{off} is not on this board ({n} points a side)"),
+            ));
+        }
         match self.illegal_reason(mv) {
             None => Ok(mv),
             Some(reason) => Err(ParseMoveError::illegal(text, reason)),
@@ -518,9 +531,10 @@ mod tests {
             start.read_move("e5+e5"),
             Err(ParseMoveError::Illegal { .. })
         ));
+        // a9 is not on the board of 5 a side: malformed text, by the policy.
         assert!(matches!(
             start.read_move("a9+e5"),
-            Err(ParseMoveError::Illegal { .. })
+            Err(ParseMoveError::Malformed { reason, .. }) if reason.contains("a9 is not on this board")
         ));
         assert!(matches!(
             start.read_move("e5"),

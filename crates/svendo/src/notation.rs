@@ -70,6 +70,23 @@ impl Position {
     /// (with the reason) for a move that is not legal here.
     pub(crate) fn parse_legal_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv = parse_move_syntax(text)?;
+        // The policy: a point off this board is malformed text, not an illegal move.
+        let points = match mv {
+            Move::Place(p) | Move::PlaceMaster(p) => [Some(p), None],
+            Move::Slide { from, to } => [Some(from), Some(to)],
+            Move::Pass => [None, None],
+        };
+        let geo = self.geo();
+        let off_board = |p: &Point| p.col() >= geo.width || p.row() >= geo.height;
+        if let Some(off) = points.into_iter().flatten().find(off_board) {
+            return Err(ParseMoveError::malformed(
+                text,
+                format!(
+                    "{off} is not on this board ({} x {})",
+                    geo.width, geo.height
+                ),
+            ));
+        }
         match self.illegal_reason(mv) {
             None => Ok(mv),
             Some(reason) => Err(ParseMoveError::illegal(text, reason)),
@@ -624,6 +641,19 @@ mod tests {
             .parse()
             .expect("trimmed");
         assert_eq!(pos.to_string(), START);
+    }
+
+    #[test]
+    fn a_point_off_this_board_is_malformed_text() {
+        use game_core::Game;
+        let pos: Position = START.parse().unwrap();
+        for text in ["k1", "Ma7", "a1-a7", "k1-a1"] {
+            assert!(
+                matches!(pos.parse_move(text), Err(ParseMoveError::Malformed { reason, .. }) if reason.contains("not on this board (10 x 6)")),
+                "{text}"
+            );
+        }
+        assert!(pos.parse_move("j6").is_ok());
     }
 
     #[test]
