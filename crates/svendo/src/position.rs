@@ -144,8 +144,15 @@ impl Move {
 }
 
 /// Which of the three winning events happened.
+///
+/// With the `serde` feature it is stored by a lower-case name, `"third-base-point"`,
+/// `"own-check-point"` or `"forced-off-check-point"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum WinRule {
     /// Rule 1: the mover captured a third base point (the moved stone, even a master, counts).
     ThirdBasePoint = 1,

@@ -194,6 +194,16 @@ fn positions_are_stored_as_their_text() {
         })
     );
     assert!(won.legal_moves().is_empty());
+    let win = won.win().expect("a won game");
+    let json = serde_json::to_string(&win).unwrap();
+    assert_eq!(
+        json,
+        r#"{"winner":"black","rule":"forced-off-check-point","points":3}"#
+    );
+    assert_eq!(serde_json::from_str::<Win>(&json).unwrap(), win);
+    for bad in [r#""ForcedOffCheckPoint""#, "3", r#""rule 3""#] {
+        assert!(serde_json::from_str::<WinRule>(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]
