@@ -81,6 +81,7 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
 
 /// Why [`setup`] could not set up a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// `--size` for a game with a single board, or a size the game does not have.
     #[error(transparent)]

@@ -145,14 +145,18 @@ fn json_of_records<G: Game>(seeds: &[G], game: u8, corpus: &mut Corpus) {
         r#"{"repetitions":0,"no_progress_plies":0,"move_cap":0}"#,
         r#"{"repetitions":null,"no_progress_plies":null,"move_cap":null}"#,
     ] {
-        let json = format!(r#"{{"start":{start:?},"rules":{rules},"moves":[]}}"#);
+        let json = format!(
+            r#"{{"format":1,"game":"{}","start":{start:?},"rules":{rules},"moves":[]}}"#,
+            G::NAME
+        );
         let mut input = vec![game];
         input.extend_from_slice(json.as_bytes());
         corpus.add(input);
     }
     let rules = DrawRules::THREEFOLD;
     let json = format!(
-        r#"{{"start":{start:?},"rules":{},"moves":["{}"]}}"#,
+        r#"{{"format":1,"game":"{}","start":{start:?},"rules":{},"moves":["{}"]}}"#,
+        G::NAME,
         serde_json::to_string(&rules).expect("rules serialize"),
         "z".repeat(300)
     );
@@ -268,6 +272,9 @@ fn main() {
             "null",
             "true",
             "false",
+            "\"format\"",
+            "\"game\"",
+            "\"size\"",
             "\"start\"",
             "\"rules\"",
             "\"moves\"",

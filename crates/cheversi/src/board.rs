@@ -35,12 +35,13 @@ pub const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
 
 /// A square of the board, `a1` … `h8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "u8", into = "u8")
-)]
 pub struct Square(u8);
+
+// Stored as its name, `"e4"` (not its index), read back only when it is a square.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Square, |text: &str| text
+    .parse::<Square>()
+    .map_err(|_| "expected a square a1 … h8"));
 
 impl Square {
     /// `a1`.

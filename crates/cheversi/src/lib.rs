@@ -212,6 +212,19 @@ impl Game for Position {
         movegen::placements(self).contains(mv)
     }
 
+    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
+        match movegen::why_illegal(self, mv) {
+            None => {
+                self.place_unchecked(mv);
+                Ok(())
+            }
+            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
+                mv.to_string(),
+                reason,
+            )),
+        }
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         self.place_unchecked(mv);
     }

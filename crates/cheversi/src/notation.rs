@@ -64,80 +64,59 @@ impl TryFrom<String> for Position {
     }
 }
 
+/// The text is not in the notation (at byte `offset`).
 fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
-    ParsePositionError::new(offset, reason)
+    ParsePositionError::malformed(offset, reason)
 }
 
-/// Reads the placement field into `pos` (pieces only).
+/// The text is a position the placement rules cannot reach (the fault at byte `offset`).
+fn unreachable_here(offset: usize, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::illegal(offset, reason)
+}
+
+/// Reads the placement field into `pos` (pieces only), with game-core's run-length row reader.
 fn read_board(board: &str, pos: &mut Position) -> Result<(), ParsePositionError> {
-    let mut rank: u8 = 7;
-    let mut file: u8 = 0;
-    for (offset, c) in board.char_indices() {
-        match c {
-            '/' => {
-                if file != 8 {
-                    return Err(err(
-                        offset,
-                        format!("rank {} has {file} squares, not 8", rank + 1),
-                    ));
-                }
-                if rank == 0 {
-                    return Err(err(offset, "more than 8 ranks"));
-                }
-                rank -= 1;
-                file = 0;
+    let mut ranks = 0u8;
+    for (at, row) in game_core::notation::rows(board) {
+        if ranks == 8 {
+            return Err(err(at - 1, "more than 8 ranks"));
+        }
+        let rank = 7 - ranks;
+        ranks += 1;
+        let files = game_core::notation::read_row(row, at, b"KQRBNkqrbn", 8, |file, c, at| {
+            let (color, kind) = match Kind::from_letter(char::from(c)) {
+                Some(kind) => (Color::White, kind),
+                None => (
+                    Color::Black,
+                    Kind::from_letter(char::from(c.to_ascii_uppercase()))
+                        .expect("one of the letters read_row was given"),
+                ),
+            };
+            if pos.pieces(color, kind).count_ones() >= kind.count_at_start() {
+                return Err(ParsePositionError::illegal(
+                    at,
+                    format!(
+                        "{color} has more than {} {}",
+                        kind.count_at_start(),
+                        kind_name(kind, kind.count_at_start() > 1)
+                    ),
+                ));
             }
-            '1'..='8' => {
-                let run = c as u8 - b'0';
-                if file + run > 8 {
-                    return Err(err(
-                        offset,
-                        format!("rank {} has more than 8 squares", rank + 1),
-                    ));
-                }
-                file += run;
-            }
-            _ => {
-                let kind = Kind::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                    err(
-                        offset,
-                        format!("unexpected {c:?}: expected a piece letter (KQRBN, kqrbn), a digit 1-8 or '/'"),
-                    )
-                })?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if file >= 8 {
-                    return Err(err(
-                        offset,
-                        format!("rank {} has more than 8 squares", rank + 1),
-                    ));
-                }
-                let sq = Square::new(file, rank).expect("file and rank are in range");
-                if pos.pieces(color, kind).count_ones() >= kind.count_at_start() {
-                    return Err(err(
-                        offset,
-                        format!(
-                            "{color} has more than {} {}",
-                            kind.count_at_start(),
-                            kind_name(kind, kind.count_at_start() > 1)
-                        ),
-                    ));
-                }
-                pos.put(color, kind, sq);
-                file += 1;
-            }
+            let sq = Square::new(file as u8, rank).expect("file and rank are in range");
+            pos.put(color, kind, sq);
+            Ok(())
+        })?;
+        if files != 8 {
+            return Err(err(
+                at + row.len(),
+                format!("rank {} has {files} squares, not 8", rank + 1),
+            ));
         }
     }
-    if rank != 0 || file != 8 {
+    if ranks != 8 {
         return Err(err(
             board.len(),
-            format!(
-                "expected 8 ranks of 8 squares; the text ends in rank {} after {file} squares",
-                rank + 1
-            ),
+            format!("expected 8 ranks of 8 squares, found {ranks}"),
         ));
     }
     Ok(())
@@ -163,23 +142,29 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     let black = pos.placements_of(Color::Black);
     let has = |color, kind| pos.pieces(color, kind) != 0;
     if white > 0 && !has(Color::White, Kind::King) {
-        return Err(err(
+        return Err(unreachable_here(
             0,
             "White has pieces but no king (the king is White's first)",
         ));
     }
     if has(Color::Black, Kind::King) && black < 8 {
-        return Err(err(0, "Black's king stands before Black's 8th placement"));
+        return Err(unreachable_here(
+            0,
+            "Black's king stands before Black's 8th placement",
+        ));
     }
     if black >= 7 && !has(Color::Black, Kind::Queen) {
-        return Err(err(0, "Black has placed 7 pieces without the queen"));
+        return Err(unreachable_here(
+            0,
+            "Black has placed 7 pieces without the queen",
+        ));
     }
     for color in Color::ALL {
         let bishops = pos.pieces(color, Kind::Bishop);
         if bishops.count_ones() == 2
             && (bishops & DARK_SQUARES == 0 || bishops & LIGHT_SQUARES == 0)
         {
-            return Err(err(
+            return Err(unreachable_here(
                 0,
                 format!("{color}'s bishops stand on one square colour"),
             ));
@@ -194,7 +179,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
         }
         let lonely = pieces & !touching(pos.color_pieces(color.other()));
         if let Some(sq) = squares(lonely).next() {
-            return Err(err(
+            return Err(unreachable_here(
                 0,
                 format!(
                     "the {color} piece on {sq} touches no {} piece",
@@ -206,7 +191,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     // Black's first placement touched White's king, the only white piece then.
     let white_king = pos.pieces(Color::White, Kind::King);
     if black > 0 && touching(white_king) & pos.color_pieces(Color::Black) == 0 {
-        return Err(err(
+        return Err(unreachable_here(
             0,
             "no black piece touches White's king (Black's first must)",
         ));
@@ -218,7 +203,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
             && !has(color.other(), Kind::Queen)
             && !matches!(pos.last, Some(last) if last.bit() == queen)
         {
-            return Err(err(
+            return Err(unreachable_here(
                 last_offset,
                 format!(
                     "{color}'s queen is on the board and {}'s is in hand, so the queen must be the piece placed last (queen call)",
@@ -229,13 +214,13 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     }
     if let Some(last) = pos.last {
         if white > 1 && white_king == last.bit() {
-            return Err(err(
+            return Err(unreachable_here(
                 last_offset,
                 "White's king cannot be the piece placed last after White's first placement",
             ));
         }
         if white == 8 && black == 7 && king_attacks(last) & pos.empty() == 0 {
-            return Err(err(
+            return Err(unreachable_here(
                 last_offset,
                 "White's 8th piece must leave an empty square touching it",
             ));
@@ -252,6 +237,10 @@ impl FromStr for Position {
     /// The position string has three fields separated by single spaces: the pieces rank 8 to rank
     /// 1 as in chess FEN (`KQRBN` White, `kqrbn` Black, digits for runs of empty squares), the side
     /// to move (`w` or `b`), and the square of the piece placed last (`-` at the start).
+    /// A run of digits is one number of empty squares, as in every game's run-length rows
+    /// (`game_core::notation::read_row`): `8` is a rank of empty squares, while `44` or `17`
+    /// (two runs written side by side) is refused. Text follows game-core's error policy: it is
+    /// case-sensitive, whitespace around it is ignored, and every error has a kind and an offset.
     ///
     /// A string is refused with a [`ParsePositionError`] when it cannot arise in a game. Besides
     /// the checks the rules page names (too many pieces of a kind, a side to move that does not
@@ -265,80 +254,85 @@ impl FromStr for Position {
     /// queen at once), and White's 8th piece without an empty neighbour. These are necessary
     /// conditions only; a string that passes them is played by the rules from there on.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 3 {
-            return Err(err(
-                0,
-                format!(
-                    "expected 3 fields separated by single spaces (board, side to move, last square), found {}",
-                    fields.len()
-                ),
-            ));
-        }
-        let (board, side, last) = (fields[0], fields[1], fields[2]);
-        let side_offset = board.len() + 1;
-        let last_offset = side_offset + side.len() + 1;
-
-        let mut pos = Position::start();
-        read_board(board, &mut pos)?;
-        let white = pos.colors[0].count_ones();
-        let black = pos.colors[1].count_ones();
-        pos.placed = (white + black) as u8;
-
-        let side = match side {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => return Err(err(side_offset, "the side to move must be `w` or `b`")),
-        };
-        let expected = if white == black {
-            Color::White
-        } else if white == black + 1 {
-            Color::Black
-        } else {
-            return Err(err(
-                0,
-                format!("White has {white} pieces and Black {black}: White places first and the sides alternate"),
-            ));
-        };
-        if side != expected {
-            return Err(err(
-                side_offset,
-                format!("with {white} white and {black} black pieces it is {expected} to move"),
-            ));
-        }
-
-        let last = if last == "-" {
-            None
-        } else {
-            Some(last.parse::<Square>().map_err(|_| {
-                err(
-                    last_offset,
-                    "the last square must be a square a1 … h8 or `-`",
-                )
-            })?)
-        };
-        match last {
-            None if pos.placed > 0 => {
-                return Err(err(
-                    last_offset,
-                    "pieces are on the board, so the last square cannot be `-`",
-                ))
-            }
-            Some(sq) if pos.color_pieces(side.other()) & sq.bit() == 0 => {
-                return Err(err(
-                    last_offset,
-                    format!(
-                        "the last square {sq} must hold a {} piece (the side that just placed)",
-                        side.other()
-                    ),
-                ))
-            }
-            _ => {}
-        }
-        pos.set_last(last);
-        check_reachable(&pos, last_offset)?;
-        Ok(pos)
+        game_core::notation::parse_trimmed(text, parse_position)
     }
+}
+
+/// Reads a trimmed position string.
+fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != 3 {
+        return Err(err(
+            0,
+            format!(
+                "expected 3 fields separated by single spaces (board, side to move, last square), found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let (board, side, last) = (fields[0], fields[1], fields[2]);
+    let side_offset = board.len() + 1;
+    let last_offset = side_offset + side.len() + 1;
+
+    let mut pos = Position::start();
+    read_board(board, &mut pos)?;
+    let white = pos.colors[0].count_ones();
+    let black = pos.colors[1].count_ones();
+    pos.placed = (white + black) as u8;
+
+    let side = match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(err(side_offset, "the side to move must be `w` or `b`")),
+    };
+    let expected = if white == black {
+        Color::White
+    } else if white == black + 1 {
+        Color::Black
+    } else {
+        return Err(unreachable_here(
+            0,
+            format!("White has {white} pieces and Black {black}: White places first and the sides alternate"),
+        ));
+    };
+    if side != expected {
+        return Err(unreachable_here(
+            side_offset,
+            format!("with {white} white and {black} black pieces it is {expected} to move"),
+        ));
+    }
+
+    let last = if last == "-" {
+        None
+    } else {
+        Some(last.parse::<Square>().map_err(|_| {
+            err(
+                last_offset,
+                "the last square must be a square a1 … h8 or `-`",
+            )
+        })?)
+    };
+    match last {
+        None if pos.placed > 0 => {
+            return Err(unreachable_here(
+                last_offset,
+                "pieces are on the board, so the last square cannot be `-`",
+            ))
+        }
+        Some(sq) if pos.color_pieces(side.other()) & sq.bit() == 0 => {
+            return Err(unreachable_here(
+                last_offset,
+                format!(
+                    "the last square {sq} must hold a {} piece (the side that just placed)",
+                    side.other()
+                ),
+            ))
+        }
+        _ => {}
+    }
+    pos.set_last(last);
+    check_reachable(&pos, last_offset)?;
+    Ok(pos)
 }
 
 /// Reads move text (`Ke4`) in `pos`: the piece letter, capital whichever side moves, and the
@@ -348,7 +342,20 @@ impl FromStr for Position {
 /// [`ParseMoveError::Malformed`] for text that is not a letter and a square,
 /// [`ParseMoveError::Illegal`] (naming the rule) for a placement the rules forbid here.
 pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let mut chars = text.chars();
+    let mv = parse_move_syntax(text)?;
+    match why_illegal(pos, mv) {
+        None => Ok(mv),
+        Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+    }
+}
+
+/// Reads move text (`Ke4`) without a position; whitespace around it is ignored.
+///
+/// # Errors
+/// [`ParseMoveError::Malformed`] for text that is not a capital piece letter and a square.
+fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
+    let (_, body) = game_core::notation::trimmed(text);
+    let mut chars = body.chars();
     let kind = chars.next().and_then(Kind::from_letter);
     let square = chars.as_str().parse::<Square>().ok();
     let (Some(kind), Some(square)) = (kind, square) else {
@@ -357,10 +364,42 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveEr
             "expected a piece letter K, Q, R, B or N and a square, like Ke4",
         ));
     };
-    let mv = Move::new(kind, square);
-    match why_illegal(pos, mv) {
-        None => Ok(mv),
-        Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+    Ok(Move::new(kind, square))
+}
+
+// The serde forms: every value as its text (see `game_core::serde_text`). A move is `"Ke4"`,
+// a colour `"white"`, a kind its lower-case name `"king"`, a position its position string.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Move, parse_move_syntax);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Position);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_name(
+    &Color::ALL,
+    text
+));
+#[cfg(feature = "serde")]
+impl fmt::Display for KindName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(kind_name(self.0, false))
+    }
+}
+/// A kind by its lower-case name, the serde form of [`Kind`].
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy)]
+struct KindName(Kind);
+#[cfg(feature = "serde")]
+impl serde::Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        game_core::serde_text::serialize(&KindName(*self), serializer)
+    }
+}
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Kind, D::Error> {
+        game_core::serde_text::deserialize_with(deserializer, |text| {
+            game_core::serde_text::parse_name(&Kind::ALL.map(KindName), text).map(|k| k.0)
+        })
     }
 }
 
@@ -502,6 +541,53 @@ mod tests {
         assert!(refused("8/8/8/8/3K4/8/8/n7 w a1").contains("touches no"));
         assert!(refused("8/8/8/8/3KR3/3n4/8/8 b d4").contains("king"));
         assert!(refused("8/8/8/8/2QK4/2n5/8/8 b d4").contains("queen call"));
+    }
+
+    #[test]
+    fn errors_have_their_kind_and_point_at_the_fault() {
+        use game_core::ParsePositionErrorKind::{Illegal, Malformed};
+        for (text, kind, offset) in [
+            ("8/8/8/8/8/8/8/8 w", Malformed, 0),
+            ("8/8/8/8/8/8/8/9 w -", Malformed, 14),
+            ("8/8/8/8/8/8/8/08 w -", Malformed, 14),
+            ("8/8/8/8/8/8/8/7X w -", Malformed, 15),
+            ("8/8/8/8/8/8/8/7k1 w -", Malformed, 16),
+            ("8/8/8/8/8/8/7/8 w -", Malformed, 13),
+            ("8/8/8/8/8/8/8/8/8 w -", Malformed, 15),
+            ("8/8/8/8/8/8/8 w -", Malformed, 13),
+            ("8/8/8/8/8/8/8/8 W -", Malformed, 16),
+            ("8/8/8/8/8/8/8/8 w i9", Malformed, 18),
+            ("8/8/8/8/8/8/8/8 w E4", Malformed, 18),
+            // Whitespace around the text is ignored, and offsets count it.
+            ("  8/8/8/8/8/8/8/8 x -", Malformed, 18),
+            // Well-formed, but not reachable.
+            ("2K5/2QQ4/8/8/8/8/8/8 b c7", Illegal, 6),
+            ("2K5/2Qb4/8/8/8/8/8/8 w c7", Illegal, 21),
+            ("2K5/2Q5/8/8/8/8/8/8 b c7", Illegal, 0),
+            ("2K5/2Qb4/8/8/8/8/8/8 b e4", Illegal, 23),
+            ("8/8/8/8/8/8/8/3Q4 b d1", Illegal, 0),
+            ("8/8/8/8/2QK4/2n5/8/8 b d4", Illegal, 23),
+        ] {
+            let err = text.parse::<Position>().expect_err(text);
+            assert_eq!((err.kind, err.offset), (kind, offset), "{text:?}: {err}");
+        }
+        let pos: Position = " 2K5/2Qb4/8/8/8/8/8/8 b c7\n".parse().expect("trimmed");
+        assert_eq!(pos.to_string(), "2K5/2Qb4/8/8/8/8/8/8 b c7");
+    }
+
+    #[test]
+    fn illegal_placements_say_why_in_words() {
+        use game_core::Game;
+        let mut pos = Position::start();
+        let queen = Move::new(Kind::Queen, "e4".parse().unwrap());
+        let err = pos.play(queen).unwrap_err();
+        assert_eq!(err.mv, "Qe4");
+        assert!(
+            !err.reason.is_empty() && !err.reason.contains("Move"),
+            "{err}"
+        );
+        assert_eq!(pos, Position::start());
+        assert_eq!(pos.parse_move(" Ke4 "), pos.parse_move("Ke4"));
     }
 
     #[test]

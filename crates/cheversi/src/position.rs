@@ -8,7 +8,6 @@ use crate::{BoardSize, SizeError};
 
 /// A player: White places first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Places first; starts with the king.
     White,
@@ -55,7 +54,6 @@ impl fmt::Display for Color {
 
 /// A kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Kind {
     /// One per side; attacks the 8 neighbours.
     King,
@@ -143,7 +141,6 @@ impl Piece {
 /// (bishops, knights) of a side are interchangeable, so `Rb3` is one move however many rooks
 /// are in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The kind of piece placed.
     pub kind: Kind,
@@ -174,11 +171,6 @@ pub const PLACEMENTS: u8 = 16;
 /// Positions are read and written with the FEN-like string of the rules page
 /// (`8/8/8/8/8/8/8/8 w -` is the start); see the crate docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "String", try_from = "String")
-)]
 pub struct Position {
     /// Pieces by colour and kind.
     pub(crate) pieces: [[Bitboard; 5]; 2],

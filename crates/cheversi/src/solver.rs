@@ -47,6 +47,7 @@ pub struct Solution {
 
 /// Why [`Solver::solve_until`] gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The position is beyond the solver's limit.
     TooFarFromEnd(TooFarFromEnd),

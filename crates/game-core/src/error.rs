@@ -1,17 +1,77 @@
-//! Typed errors shared by every game: bad position text, bad move text, illegal moves, board
+//! Typed errors shared by every game (all of them re-exported at the crate root): bad position text, bad move text, illegal moves, board
 //! sizes a game does not have, perft depths beyond the bound, draw rules that make no sense.
 //!
 //! Errors never echo a whole input: text from outside is quoted as a bounded [`excerpt`], so a
 //! 100 KB argument gives a one-line message.
+//!
+//! # One policy for every game
+//!
+//! The five game crates (and the template [`tictactoe`](crate::tictactoe)) read text the same
+//! way, so a program that handles one game's errors handles them all:
+//!
+//! - **Case.** Position and move texts are case-sensitive, as the rules pages write them:
+//!   `W`/`B` stones but `w`/`b` for the side to move, `Ke4` (a capital piece letter whichever
+//!   side moves), `Mc3`, `pass`, `keep`, `swap`, points with a lower-case column letter (`e5`).
+//!   `B2`, `PASS` or `Pass` are [malformed](ParseMoveError::Malformed).
+//! - **Whitespace.** Whitespace around a whole position or move text is ignored (it is what a
+//!   terminal or a file line adds); inside it the notation is exact: fields are separated by
+//!   one space and nothing else. Offsets count bytes of the text *as given*, trimmed
+//!   whitespace included, so `&text[err.offset..]` starts at the fault. Stored (serde) text is
+//!   stricter: a string with no whitespace around it, read by the same parser (see
+//!   `game_core::serde_text`, behind the `serde` feature).
+//! - **Position errors** ([`ParsePositionError`]) carry a [kind](ParsePositionErrorKind) and
+//!   the byte offset of the fault. [`Malformed`](ParsePositionErrorKind::Malformed): the text
+//!   is not in the notation — a missing or extra field, an unknown letter, a row of the wrong
+//!   length, a number out of range, and a point that is off the board. [`Illegal`](ParsePositionErrorKind::Illegal):
+//!   the text is well-formed but describes a position the rules do not allow or cannot reach
+//!   (too many pieces, counts that do not fit the side to move, a man on its crowning row, a
+//!   mill of the side to move). [`SizeMismatch`](ParsePositionErrorKind::SizeMismatch): a
+//!   position of another board than the one asked for ([`Game::parse_position`]). Where a
+//!   rule is broken by the board as a whole (a stone count), the offset is that of the field
+//!   whose content breaks it.
+//! - **Move errors** ([`ParseMoveError`]) say `Malformed` (not a move in the notation,
+//!   an off-board point included), `Illegal` (a move in the notation that is not legal here)
+//!   or `Ambiguous` (the candidates are listed). **Every illegal move gets a reason in words**,
+//!   both from [`Game::parse_move`] and from checked play ([`Game::play`], an
+//!   [`IllegalMoveError`] quoting the move's text): "the point is taken", "a capture is
+//!   compulsory", never only "illegal move" and never a `Debug` form.
+//! - Error enums that may grow are `#[non_exhaustive]`: match them with a `_` arm.
 
 use thiserror::Error;
 
 use crate::{BoardSize, Game};
 
-/// A position string that is not a position of the game.
+/// What kind of fault a [`ParsePositionError`] reports (see the [policy](self#one-policy-for-every-game)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParsePositionErrorKind {
+    /// The text is not in the game's notation: a field missing or extra, an unknown letter, a
+    /// row of the wrong length, a number out of range, a point off the board.
+    Malformed,
+    /// The text is in the notation but the position is one the rules do not allow or cannot
+    /// reach: too many pieces, counts that do not fit the side to move, a man on its crowning
+    /// row, a win the board does not show.
+    Illegal,
+    /// A position of the game, but on another board than the one asked for.
+    SizeMismatch,
+}
+
+/// A position string that is not a position of the game: what kind of fault, where (a byte
+/// offset into the text as given) and what, in words.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, ParsePositionErrorKind};
+/// let err = "x../.z./... o".parse::<TicTacToe>().unwrap_err();
+/// assert_eq!((err.kind, err.offset), (ParsePositionErrorKind::Malformed, 5));
+/// let err = "xxx/.../... o".parse::<TicTacToe>().unwrap_err();
+/// assert_eq!(err.kind, ParsePositionErrorKind::Illegal);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("invalid position at byte {offset}: {reason}")]
+#[non_exhaustive]
 pub struct ParsePositionError {
+    /// Whether the text is not in the notation, or not a position the rules allow.
+    pub kind: ParsePositionErrorKind,
     /// Byte offset in the text where the problem was found.
     pub offset: usize,
     /// What is wrong, in words.
@@ -19,15 +79,46 @@ pub struct ParsePositionError {
 }
 
 impl ParsePositionError {
-    /// An error at byte `offset` of the text.
+    /// A [`Malformed`](ParsePositionErrorKind::Malformed) error at byte `offset` of the text:
+    /// the same as [`ParsePositionError::malformed`].
     ///
     /// A reason longer than [`MAX_REASON_CHARS`] characters (one that quotes a long piece of
     /// the input, say) is shortened, ending with `…`.
     pub fn new(offset: usize, reason: impl Into<String>) -> Self {
+        Self::with_kind(ParsePositionErrorKind::Malformed, offset, reason)
+    }
+
+    /// An error of the given kind at byte `offset` (reason bounded as in
+    /// [`ParsePositionError::new`]).
+    pub fn with_kind(
+        kind: ParsePositionErrorKind,
+        offset: usize,
+        reason: impl Into<String>,
+    ) -> Self {
         Self {
+            kind,
             offset,
             reason: bounded(reason.into(), MAX_REASON_CHARS),
         }
+    }
+
+    /// The text is not in the notation (at byte `offset`).
+    pub fn malformed(offset: usize, reason: impl Into<String>) -> Self {
+        Self::with_kind(ParsePositionErrorKind::Malformed, offset, reason)
+    }
+
+    /// The text is well-formed, but not a position the rules allow (the fault at byte
+    /// `offset`).
+    pub fn illegal(offset: usize, reason: impl Into<String>) -> Self {
+        Self::with_kind(ParsePositionErrorKind::Illegal, offset, reason)
+    }
+
+    /// The same error with its offset moved `by` bytes later: for a parser that read a part of
+    /// a longer text (a trimmed text, one field).
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        self.offset = self.offset.saturating_add(by);
+        self
     }
 }
 
@@ -89,6 +180,7 @@ fn bounded(mut text: String, max: usize) -> String {
 
 /// Move text that names no legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The text is not a move in the game's notation.
     #[error("malformed move {text:?}: {reason}")]
@@ -103,7 +195,7 @@ pub enum ParseMoveError {
     Illegal {
         /// The text as given, or its first [`EXCERPT_CHARS`] characters and `…` when longer.
         text: String,
-        /// Why it is illegal, where the game can say (may be empty).
+        /// Why it is illegal, in words (every game of the workspace gives one).
         reason: String,
     },
     /// The text fits several legal moves; the full text of each is listed.
@@ -147,10 +239,11 @@ impl ParseMoveError {
 /// A move refused by checked play because it is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("illegal move {mv}{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })]
+#[non_exhaustive]
 pub struct IllegalMoveError {
-    /// The move, as its text where it has one, else its debug text.
+    /// The move, as its text where it has one (every game of the workspace writes its text).
     pub mv: String,
-    /// Why it is illegal, where the game can say (may be empty).
+    /// Why it is illegal, in words (every game of the workspace gives one).
     pub reason: String,
 }
 
@@ -176,6 +269,7 @@ impl IllegalMoveError {
 
 /// A board size the game does not have.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 #[error("{game} has no board of size {size}{}", supported_text(supported))]
 pub struct SizeError {
     /// The game's name.
@@ -208,6 +302,7 @@ impl SizeError {
 
 /// A perft depth the counter refuses (see [`crate::MAX_PERFT_DEPTH`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PerftError {
     /// The depth is above the bound: no such count could finish, and the search would only
     /// exhaust the stack or the memory.
@@ -222,6 +317,7 @@ pub enum PerftError {
 
 /// A draw rule value that makes no sense (see [`crate::DrawRules::validate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DrawRulesError {
     /// A repetition count below 2: the start position has occurred once, so every game would
     /// be drawn before its first move.

@@ -100,14 +100,16 @@ pub trait Game:
     /// Draughts) override it.
     ///
     /// # Errors
-    /// [`ParsePositionError`] when the text is not a position of this game, or its board does
+    /// [`ParsePositionError`] when the text is not a position of this game, or (kind
+    /// [`SizeMismatch`](crate::ParsePositionErrorKind::SizeMismatch), offset 0) its board does
     /// not have the requested size.
     fn parse_position(text: &str, size: Option<BoardSize>) -> Result<Self, ParsePositionError> {
         let pos: Self = text.parse()?;
         match size {
             None => Ok(pos),
             Some(size) if pos.board_size() == Some(size) => Ok(pos),
-            Some(size) => Err(ParsePositionError::new(
+            Some(size) => Err(ParsePositionError::with_kind(
+                crate::ParsePositionErrorKind::SizeMismatch,
                 0,
                 match pos.board_size() {
                     Some(actual) => {
@@ -147,20 +149,40 @@ pub trait Game:
 
     /// Plays `mv` after checking that it is legal; the position is unchanged on error.
     ///
+    /// Every game of the workspace overrides this to name the move by its text and say why it
+    /// is illegal; the default (for a new game) can only say that the move is not among the
+    /// legal moves.
+    ///
     /// # Errors
-    /// [`IllegalMoveError`] when `mv` is not a legal move of this position.
+    /// [`IllegalMoveError`] when `mv` is not a legal move of this position, with the reason.
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(mv) {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMoveError::new(format!("{mv:?}")))
+            Err(IllegalMoveError::with_reason(
+                format!("{mv:?}"),
+                "it is not among the legal moves of the position",
+            ))
         }
     }
 
     /// Plays `mv` without checking it: the fast path for moves taken from
-    /// [`Game::legal_moves_into`]. A move that is not legal here leaves the position in an
-    /// unspecified (but memory-safe) state.
+    /// [`Game::legal_moves_into`].
+    ///
+    /// The contract, the same in every game:
+    /// - it **never panics and never causes undefined behaviour**, for any value of
+    ///   [`Game::Move`] a user can construct: through the move type's public constructors and
+    ///   fields, through serde, or taken from another position (even of another board size);
+    /// - after a move that is not legal here (a *foreign* move) the position is unspecified:
+    ///   it may not be one the rules can reach, and its text may not read back. But the
+    ///   position still answers without panicking (`legal_moves_into`, checked `play`,
+    ///   `outcome`, `hash_key`, `Display`, further `play_unchecked`), so a program that mixed
+    ///   up its positions finds out from wrong answers, not a crash.
+    ///
+    /// Use [`Game::play`] for moves from outside. The fuzz target `foreign_moves` (in the
+    /// workspace's `fuzz/fuzz_targets/foreign_moves.rs`) plays moves of one position on others
+    /// in every game and checks this contract.
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// How this position ends the game, or `None` while the game goes on. Draws that need the

@@ -14,6 +14,11 @@
 //! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
 //! kit that says what a correct game is.
 //!
+//! Errors follow one policy in every game (letter case, whitespace, what is malformed and
+//! what illegal, a reason for every illegal move): see [the `error` policy](error#one-policy-for-every-game).
+//! With the `serde` feature, moves, points, players and positions are stored as their
+//! notation text (`game_core::serde_text`), and a [`GameRecord`] as a versioned form that names its game.
+//!
 //! The [`search`] module plays any game through one [`Engine`] interface: [`Mcts`] (UCT for
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
@@ -52,14 +57,18 @@
 
 extern crate alloc;
 
-mod error;
+pub mod error;
 mod game;
+pub mod notation;
 mod outcome;
 mod perft;
 mod playout;
 mod record;
 mod rng;
 pub mod search;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde_text;
 mod size;
 pub mod svg;
 #[cfg(feature = "testing")]
@@ -70,7 +79,7 @@ mod zobrist;
 
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
-    PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
+    ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
 };
 pub use game::Game;
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
@@ -84,5 +93,9 @@ pub use search::{
     Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult, StopFlag,
     MAX_PLAYERS,
 };
+/// serde, for the expansion of [`impl_serde_text!`] in the game crates.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::zobrist_keys;

@@ -73,6 +73,7 @@ impl Default for DrawRules {
 
 /// Why a [`GameRecord`] of the game `G` refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordError<G: Game> {
     /// The game has already ended, with this outcome.
     #[error("the game is over: {0}")]
@@ -323,16 +324,18 @@ impl<G: Game> GameRecord<G> {
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    //! A record is stored as the game's name, its board size (for games with several boards),
-    //! its start position string, its draw rules and its move texts:
+    //! A record is stored as the version of this stored form ([`FORMAT`]), the game's name,
+    //! its board size (for games with several boards), its start position string, its draw
+    //! rules and its move texts:
     //!
     //! ```text
-    //! {"game":"swedish-draughts","size":"8","start":"W:W21,…:B1,…","rules":{…},"moves":["22-18"]}
+    //! {"format":1,"game":"swedish-draughts","size":"8","start":"W:W21,…:B1,…","rules":{…},"moves":["22-18"]}
     //! ```
     //!
     //! It is read back by reading the start on that board ([`Game::parse_position`]) and
-    //! replaying the moves, so a stored record is checked when it is loaded: a record of another
-    //! game, a start on another board, or a move that is not legal is a deserialization error.
+    //! replaying the moves, so a stored record is checked when it is loaded: a missing or
+    //! unknown format version, a record of another game, a start on another board, or a move
+    //! that is not legal is a deserialization error.
 
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -340,9 +343,16 @@ mod serde_impl {
     use super::{DrawRules, GameRecord};
     use crate::Game;
 
+    /// The version of the stored form that this code writes and the only one it reads. A
+    /// later change of the form (a field renamed, moves stored otherwise) raises it, so an old
+    /// program refuses a new record instead of misreading it.
+    pub(super) const FORMAT: u32 = 1;
+
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Stored {
+        /// [`FORMAT`]: records of another version are refused.
+        format: u32,
         /// [`Game::NAME`]: a record of one game is never read as another.
         game: String,
         /// [`Game::board_size`] of the start, for games whose position string does not say it.
@@ -356,6 +366,7 @@ mod serde_impl {
     impl<G: Game> Serialize for GameRecord<G> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             Stored {
+                format: FORMAT,
                 game: G::NAME.to_owned(),
                 size: self.start().board_size(),
                 start: self.start().to_string(),
@@ -369,6 +380,12 @@ mod serde_impl {
     impl<'de, G: Game> Deserialize<'de> for GameRecord<G> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let stored = Stored::deserialize(deserializer)?;
+            if stored.format != FORMAT {
+                return Err(D::Error::custom(format!(
+                    "a record of format {}; this version reads format {FORMAT} only",
+                    stored.format
+                )));
+            }
             if stored.game != G::NAME {
                 return Err(D::Error::custom(format!(
                     "a record of {:?}, not of {}",

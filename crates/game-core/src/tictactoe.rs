@@ -8,7 +8,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Game, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason};
+use crate::{
+    Game, IllegalMoveError, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason,
+};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,10 +93,28 @@ impl TicTacToe {
     fn empty(&self) -> u16 {
         !(self.marks[0] | self.marks[1]) & 0o777
     }
+
+    /// Why `point` cannot be played here, or `None` when it can.
+    fn illegal_reason(&self, point: Point) -> Option<&'static str> {
+        if point >= 9 {
+            Some("the point is not on the board")
+        } else if self.outcome().is_some() {
+            Some("the game is over")
+        } else if self.empty() & (1 << point) == 0 {
+            Some("the point is taken")
+        } else {
+            None
+        }
+    }
 }
 
+/// `a1` … `c3`; a point off the board (a foreign move) is written as its number, `#12`.
 fn point_name(point: Point) -> String {
-    format!("{}{}", char::from(b'a' + point % 3), point / 3 + 1)
+    if point < 9 {
+        format!("{}{}", char::from(b'a' + point % 3), point / 3 + 1)
+    } else {
+        format!("#{point}")
+    }
 }
 
 impl Game for TicTacToe {
@@ -153,7 +173,8 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<Point, ParseMoveError> {
-        let bytes = text.as_bytes();
+        let (_, body) = crate::notation::trimmed(text);
+        let bytes = body.as_bytes();
         if bytes.len() != 2
             || !(b'a'..=b'c').contains(&bytes[0])
             || !(b'1'..=b'3').contains(&bytes[1])
@@ -161,13 +182,19 @@ impl Game for TicTacToe {
             return Err(ParseMoveError::malformed(text, "expected a point a1 … c3"));
         }
         let point = (bytes[1] - b'1') * 3 + (bytes[0] - b'a');
-        if self.is_legal(point) {
-            Ok(point)
-        } else {
-            Err(ParseMoveError::illegal(
-                text,
-                "the point is taken or the game is over",
-            ))
+        match self.illegal_reason(point) {
+            None => Ok(point),
+            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+        }
+    }
+
+    fn play(&mut self, mv: Point) -> Result<(), IllegalMoveError> {
+        match self.illegal_reason(mv) {
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Some(reason) => Err(IllegalMoveError::with_reason(self.move_text(mv), reason)),
         }
     }
 
@@ -201,72 +228,92 @@ impl fmt::Display for TicTacToe {
 impl FromStr for TicTacToe {
     type Err = ParsePositionError;
 
+    /// Reads `.../.../... x` (whitespace around it is ignored, see the
+    /// [error policy](crate::error#one-policy-for-every-game)).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let (board, side) = text.split_once(' ').ok_or_else(|| {
-            ParsePositionError::new(text.len(), "expected a board, a space and the side to move")
-        })?;
-        let mut pos = TicTacToe::start();
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != 3 {
-            return Err(ParsePositionError::new(
-                0,
-                "expected three ranks separated by '/'",
+        crate::notation::parse_trimmed(text, parse_position)
+    }
+}
+
+/// Reads a trimmed position string.
+fn parse_position(text: &str) -> Result<TicTacToe, ParsePositionError> {
+    let (board, side) = text.split_once(' ').ok_or_else(|| {
+        ParsePositionError::malformed(text.len(), "expected a board, a space and the side to move")
+    })?;
+    let mut pos = TicTacToe::start();
+    let mut ranks = 0;
+    for (at, rank_text) in crate::notation::rows(board) {
+        if ranks == 3 {
+            return Err(ParsePositionError::malformed(
+                at.saturating_sub(1),
+                "expected three ranks separated by '/', found more",
             ));
         }
-        let mut offset = 0;
-        for (row, rank_text) in ranks.iter().enumerate() {
-            if rank_text.len() != 3 {
-                return Err(ParsePositionError::new(
-                    offset,
-                    format!("rank {} must have 3 points", 3 - row),
+        let row = ranks;
+        ranks += 1;
+        for (file, c) in rank_text.char_indices() {
+            if file >= 3 {
+                return Err(ParsePositionError::malformed(
+                    at + file,
+                    format!("rank {} must have 3 points, it has more", 3 - row),
                 ));
             }
-            for (file, c) in rank_text.bytes().enumerate() {
-                let bit = 1 << ((2 - row) * 3 + file);
-                match c {
-                    b'x' => pos.marks[0] |= bit,
-                    b'o' => pos.marks[1] |= bit,
-                    b'.' => {}
-                    _ => {
-                        return Err(ParsePositionError::new(
-                            offset + file,
-                            format!("unexpected {:?}", char::from(c)),
-                        ))
-                    }
+            let bit = 1 << ((2 - row) * 3 + file);
+            match c {
+                'x' => pos.marks[0] |= bit,
+                'o' => pos.marks[1] |= bit,
+                '.' => {}
+                _ => {
+                    return Err(ParsePositionError::malformed(
+                        at + file,
+                        format!("unexpected {c:?}: expected x, o or ."),
+                    ))
                 }
             }
-            offset += rank_text.len() + 1;
         }
-        pos.to_move = match side {
-            "x" => Mark::X,
-            "o" => Mark::O,
-            _ => {
-                return Err(ParsePositionError::new(
-                    board.len() + 1,
-                    "the side to move must be x or o",
-                ))
-            }
-        };
-        let (xs, os) = (pos.marks[0].count_ones(), pos.marks[1].count_ones());
-        // X moves first: with X to move both have as many marks, with O to move X has one more.
-        let fits = match pos.to_move {
-            Mark::X => os == xs,
-            Mark::O => os + 1 == xs,
-        };
-        if !fits {
-            return Err(ParsePositionError::new(
-                0,
-                "the mark counts do not fit the side to move",
+        if rank_text.len() < 3 {
+            return Err(ParsePositionError::malformed(
+                at + rank_text.len(),
+                format!("rank {} must have 3 points", 3 - row),
             ));
         }
-        if pos.has_line(pos.to_move) {
-            return Err(ParsePositionError::new(
-                0,
-                "the side to move cannot already have a line",
-            ));
-        }
-        Ok(pos)
     }
+    if ranks != 3 {
+        return Err(ParsePositionError::malformed(
+            board.len(),
+            "expected three ranks separated by '/'",
+        ));
+    }
+    let side_at = board.len() + 1;
+    pos.to_move = match side {
+        "x" => Mark::X,
+        "o" => Mark::O,
+        _ => {
+            return Err(ParsePositionError::malformed(
+                side_at,
+                "the side to move must be x or o",
+            ))
+        }
+    };
+    let (xs, os) = (pos.marks[0].count_ones(), pos.marks[1].count_ones());
+    // X moves first: with X to move both have as many marks, with O to move X has one more.
+    let fits = match pos.to_move {
+        Mark::X => os == xs,
+        Mark::O => os + 1 == xs,
+    };
+    if !fits {
+        return Err(ParsePositionError::illegal(
+            side_at,
+            "the mark counts do not fit the side to move",
+        ));
+    }
+    if pos.has_line(pos.to_move) {
+        return Err(ParsePositionError::illegal(
+            0,
+            "the side to move cannot already have a line",
+        ));
+    }
+    Ok(pos)
 }
 
 #[cfg(test)]
@@ -295,5 +342,65 @@ mod tests {
             pos.play_unchecked(mv);
             assert_eq!(pos, TicTacToe::start(), "point {mv}");
         }
+    }
+
+    #[test]
+    fn hostile_position_strings_are_errors_of_the_right_kind_and_place() {
+        use crate::ParsePositionErrorKind::{Illegal, Malformed};
+        for (text, kind, offset) in [
+            // The string: O to move on an empty board.
+            (".../.../... o", Illegal, 12),
+            ("", Malformed, 0),
+            (" ", Malformed, 1),
+            ("x", Malformed, 1),
+            ("xxxx/.../... o", Malformed, 3),
+            ("../.../... x", Malformed, 2),
+            (".../.../.../... x", Malformed, 11),
+            (".../... x", Malformed, 7),
+            (".X./.../... x", Malformed, 1),
+            (".é./.../... x", Malformed, 1),
+            (".../.../... X", Malformed, 12),
+            (".../.../...  x", Malformed, 12),
+            (".../.../... x o", Malformed, 12),
+            ("  .../.../... o", Illegal, 14),
+            ("xxx/oo./o.. x", Illegal, 0),
+            ("\u{0}", Malformed, 1),
+        ] {
+            let err = text.parse::<TicTacToe>().unwrap_err();
+            assert_eq!((err.kind, err.offset), (kind, offset), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn surrounding_whitespace_is_ignored_and_case_is_not() {
+        let pos: TicTacToe = " x../.../... o\n".parse().unwrap();
+        assert_eq!(pos.to_string(), "x../.../... o");
+        assert_eq!(pos.parse_move("  b2 "), Ok(4));
+        assert!(matches!(
+            pos.parse_move("B2"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let mut pos: TicTacToe = "x../.../... o".parse().unwrap();
+        // The first rank of the text is rank 3: x stands on a3, point 6.
+        let err = pos.play(6).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move a3: the point is taken");
+        let err = pos.play(9).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move #9: the point is not on the board"
+        );
+        let mut won = TicTacToe::start();
+        for p in [0, 3, 1, 4, 2] {
+            won.play(p).unwrap();
+        }
+        assert_eq!(won.play(8).unwrap_err().reason, "the game is over");
+        assert!(matches!(
+            won.parse_move("c3"),
+            Err(ParseMoveError::Illegal { reason, .. }) if reason == "the game is over"
+        ));
     }
 }

@@ -359,7 +359,7 @@ fn a_record_round_trips_through_serde_as_texts() {
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(
         json,
-        r#"{"game":"tictactoe","start":".../.../... x","rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"moves":["b2","a1","c3"]}"#
+        r#"{"format":1,"game":"tictactoe","start":".../.../... x","rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"moves":["b2","a1","c3"]}"#
     );
     let back: GameRecord<TicTacToe> = serde_json::from_str(&json).unwrap();
     assert_eq!(back.moves(), record.moves());
@@ -368,7 +368,7 @@ fn a_record_round_trips_through_serde_as_texts() {
 
 #[test]
 fn a_stored_record_with_an_illegal_move_is_refused() {
-    let json = r#"{"game":"tictactoe","start":".../.../... x","rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"moves":["b2","b2"]}"#;
+    let json = r#"{"format":1,"game":"tictactoe","start":".../.../... x","rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"moves":["b2","b2"]}"#;
     let err = serde_json::from_str::<GameRecord<TicTacToe>>(json).unwrap_err();
     assert!(err.to_string().contains("move 2 (b2)"), "{err}");
 }
@@ -376,17 +376,19 @@ fn a_stored_record_with_an_illegal_move_is_refused() {
 #[test]
 fn a_stored_record_of_another_game_or_board_or_junk_is_refused() {
     let rules = r#""rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null}"#;
-    let other_game = format!(r#"{{"game":"kvarn3","start":".../.../... x",{rules},"moves":[]}}"#);
+    let other_game =
+        format!(r#"{{"format":1,"game":"kvarn3","start":".../.../... x",{rules},"moves":[]}}"#);
     let err = serde_json::from_str::<GameRecord<TicTacToe>>(&other_game).unwrap_err();
     assert!(err.to_string().contains("kvarn3"), "{err}");
     // Tic-tac-toe has a single board: a stored size is refused by `parse_position`.
-    let sized =
-        format!(r#"{{"game":"tictactoe","size":"4","start":".../.../... x",{rules},"moves":[]}}"#);
+    let sized = format!(
+        r#"{{"format":1,"game":"tictactoe","size":"4","start":".../.../... x",{rules},"moves":[]}}"#
+    );
     assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&sized).is_err());
     // The stored size is its text; a number (the old form) or junk is not read.
     for size in ["4", r#""4 x 4""#, r#""0""#, "null"] {
         let stored = format!(
-            r#"{{"game":"tictactoe","size":{size},"start":".../.../... x",{rules},"moves":[]}}"#
+            r#"{{"format":1,"game":"tictactoe","size":{size},"start":".../.../... x",{rules},"moves":[]}}"#
         );
         if size == "null" {
             // `null` is the absent size of a single-board game.
@@ -400,8 +402,9 @@ fn a_stored_record_of_another_game_or_board_or_junk_is_refused() {
     }
     let no_game = format!(r#"{{"start":".../.../... x",{rules},"moves":[]}}"#);
     assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&no_game).is_err());
-    let extra =
-        format!(r#"{{"game":"tictactoe","start":".../.../... x",{rules},"moves":[],"x":1}}"#);
+    let extra = format!(
+        r#"{{"format":1,"game":"tictactoe","start":".../.../... x",{rules},"moves":[],"x":1}}"#
+    );
     assert!(serde_json::from_str::<GameRecord<TicTacToe>>(&extra).is_err());
     for junk in ["null", "[]", "\"b2\"", "{}"] {
         assert!(

@@ -104,7 +104,7 @@ fn stored_ring_record(rules: &str, moves: usize) -> String {
         .map(|i| if i % 2 == 0 { "\"on\"" } else { "\"back\"" })
         .collect();
     format!(
-        r#"{{"game":"ring","start":"0 a","rules":{rules},"moves":[{}]}}"#,
+        r#"{{"format":1,"game":"ring","start":"0 a","rules":{rules},"moves":[{}]}}"#,
         texts.join(",")
     )
 }
@@ -268,7 +268,7 @@ fn move_and_position_errors_quote_a_bounded_excerpt_of_huge_input() {
 fn a_stored_record_with_a_huge_move_text_gives_a_short_error() {
     let huge = "z".repeat(131_072);
     let json = format!(
-        r#"{{"game":"ring","start":"0 a","rules":{{"repetitions":3,"no_progress_plies":null,"move_cap":null}},"moves":["on","{huge}"]}}"#
+        r#"{{"format":1,"game":"ring","start":"0 a","rules":{{"repetitions":3,"no_progress_plies":null,"move_cap":null}},"moves":["on","{huge}"]}}"#
     );
     let err = serde_json::from_str::<GameRecord<Ring>>(&json).unwrap_err();
     let message = err.to_string();

@@ -19,12 +19,11 @@ pub const ALL_POINTS: Bitboard = 0x1FF;
 /// With the `serde` feature it is stored as its name (`"b2"`), so stored data can never name a
 /// point outside the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Point(u8);
+
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Point, |text: &str| Point::parse(text)
+    .ok_or("not a point a1 … c3 (files a-c, ranks 1-3)"));
 
 impl Point {
     /// Every point, `a1`, `b1`, `c1`, `a2`, … `c3`.

@@ -24,6 +24,7 @@ impl fmt::Display for Move {
 /// # Errors
 /// [`ParseMoveError::Malformed`] saying what is wrong.
 pub(crate) fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
+    let (_, body) = game_core::notation::trimmed(text);
     let point = |part: &str, what: &str| {
         Point::parse(part).ok_or_else(|| {
             ParseMoveError::malformed(
@@ -35,18 +36,34 @@ pub(crate) fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
             )
         })
     };
-    if text.is_empty() {
+    if body.is_empty() {
         return Err(ParseMoveError::malformed(
             text,
             "empty: expected a point such as b2, or a step such as a1-b2",
         ));
     }
-    match text.split_once('-') {
-        None => Ok(Move::Place(point(text, "")?)),
+    match body.split_once('-') {
+        None => Ok(Move::Place(point(body, "")?)),
         Some((from, to)) => Ok(Move::Step {
             from: point(from, "the starting point ")?,
             to: point(to, "the target point ")?,
         }),
+    }
+}
+
+/// Reads a stored move (the serde form, its text): a move that some position can have, so a
+/// step goes to an adjacent point.
+#[cfg(feature = "serde")]
+pub(crate) fn parse_stored_move(text: &str) -> Result<Move, ParseMoveError> {
+    match parse_move_text(text)? {
+        // `no_flying`: a step only ever goes to an adjacent point.
+        Move::Step { from, to } if from.neighbours() & to.bit() == 0 => {
+            Err(ParseMoveError::malformed(
+                text,
+                format!("{to} is not adjacent to {from}: a stone steps to an adjacent point"),
+            ))
+        }
+        mv => Ok(mv),
     }
 }
 
@@ -153,103 +170,108 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a position string such as `W.B/.W./B.. w` (see the crate docs for what is
-    /// refused).
+    /// refused; whitespace around it is ignored).
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let bytes = text.as_bytes();
-        let mut stones: [Bitboard; 2] = [0, 0];
-        let mut i = 0;
-        for rank in (0..3u8).rev() {
-            for file in 0..3u8 {
-                let at = i;
-                let point = Point::from_file_rank(file, rank).expect("on the board");
-                match bytes.get(at) {
-                    Some(b'W') => stones[0] |= point.bit(),
-                    Some(b'B') => stones[1] |= point.bit(),
-                    Some(b'.') => {}
-                    Some(b'/' | b' ') => {
-                        return Err(ParsePositionError::new(
-                            at,
-                            format!(
-                                "rank {} has only {file} points; each rank has three",
-                                rank + 1
-                            ),
-                        ))
-                    }
-                    Some(_) => {
-                        return Err(ParsePositionError::new(
-                            at,
-                            format!(
-                                "expected W, B or . for {point}, found {:?}",
-                                char_at(text, at)
-                            ),
-                        ))
-                    }
-                    None => {
-                        return Err(ParsePositionError::new(
-                            at,
-                            format!(
-                                "the text ends before {point}: expected three ranks of three \
-                                 points, from rank 3 down to rank 1, e.g. W.B/.W./B.. w"
-                            ),
-                        ))
-                    }
-                }
-                i += 1;
-            }
-            let (separator, what) = if rank > 0 {
-                (b'/', "'/' between ranks")
-            } else {
-                (b' ', "a space before the side to move")
-            };
-            match bytes.get(i) {
-                Some(&c) if c == separator => {}
-                Some(_) => {
-                    return Err(ParsePositionError::new(
-                        i,
+        game_core::notation::parse_trimmed(text, parse_position)
+    }
+}
+
+/// Reads a trimmed position string.
+fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+    let bytes = text.as_bytes();
+    let mut stones: [Bitboard; 2] = [0, 0];
+    let mut i = 0;
+    for rank in (0..3u8).rev() {
+        for file in 0..3u8 {
+            let at = i;
+            let point = Point::from_file_rank(file, rank).expect("on the board");
+            match bytes.get(at) {
+                Some(b'W') => stones[0] |= point.bit(),
+                Some(b'B') => stones[1] |= point.bit(),
+                Some(b'.') => {}
+                Some(b'/' | b' ') => {
+                    return Err(ParsePositionError::malformed(
+                        at,
                         format!(
-                            "expected {what} after rank {}, found {:?} (each rank has exactly \
-                             three points)",
-                            rank + 1,
-                            char_at(text, i)
+                            "rank {} has only {file} points; each rank has three",
+                            rank + 1
+                        ),
+                    ))
+                }
+                Some(_) => {
+                    return Err(ParsePositionError::malformed(
+                        at,
+                        format!(
+                            "expected W, B or . for {point}, found {:?}",
+                            char_at(text, at)
                         ),
                     ))
                 }
                 None => {
-                    return Err(ParsePositionError::new(
-                        i,
-                        format!("the text ends after rank {}: expected {what}", rank + 1),
+                    return Err(ParsePositionError::malformed(
+                        at,
+                        format!(
+                            "the text ends before {point}: expected three ranks of three \
+                             points, from rank 3 down to rank 1, e.g. W.B/.W./B.. w"
+                        ),
                     ))
                 }
             }
             i += 1;
         }
-        let to_move = match bytes.get(i) {
-            Some(b'w') => Color::White,
-            Some(b'b') => Color::Black,
+        let (separator, what) = if rank > 0 {
+            (b'/', "'/' between ranks")
+        } else {
+            (b' ', "a space before the side to move")
+        };
+        match bytes.get(i) {
+            Some(&c) if c == separator => {}
             Some(_) => {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::malformed(
                     i,
                     format!(
-                        "the side to move must be w or b, found {:?}",
+                        "expected {what} after rank {}, found {:?} (each rank has exactly \
+                         three points)",
+                        rank + 1,
                         char_at(text, i)
                     ),
                 ))
             }
             None => {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::malformed(
                     i,
-                    "the side to move (w or b) is missing",
+                    format!("the text ends after rank {}: expected {what}", rank + 1),
                 ))
             }
-        };
-        if bytes.len() > i + 1 {
-            return Err(ParsePositionError::new(
-                i + 1,
-                "unexpected text after the side to move",
-            ));
         }
-        Position::from_stones(stones[0], stones[1], to_move)
+        i += 1;
     }
+    let to_move = match bytes.get(i) {
+        Some(b'w') => Color::White,
+        Some(b'b') => Color::Black,
+        Some(_) => {
+            return Err(ParsePositionError::malformed(
+                i,
+                format!(
+                    "the side to move must be w or b, found {:?}",
+                    char_at(text, i)
+                ),
+            ))
+        }
+        None => {
+            return Err(ParsePositionError::malformed(
+                i,
+                "the side to move (w or b) is missing",
+            ))
+        }
+    };
+    if bytes.len() > i + 1 {
+        return Err(ParsePositionError::malformed(
+            i + 1,
+            "unexpected text after the side to move",
+        ));
+    }
+    Position::from_stones(stones[0], stones[1], to_move)
 }
 
 /// The character starting at byte `at` of `text` (or the byte, when `at` is inside one).
@@ -281,34 +303,53 @@ mod tests {
 
     #[test]
     fn position_text_errors_name_the_problem() {
-        let cases: &[(&str, usize, &str)] = &[
-            ("", 0, "ends before a3"),
-            ("..x/.../... w", 2, "expected W, B or ."),
-            ("..../.../... w", 3, "'/' between ranks"),
-            ("../.../... w", 2, "rank 3 has only 2 points"),
-            ("...", 3, "ends after rank 3"),
-            (".../.../...w", 11, "a space"),
-            (".../.../... ", 12, "missing"),
-            (".../.../... x", 12, "w or b"),
-            (".../.../... w ", 13, "after the side to move"),
-            ("WWW/WB./BB. b", 0, "4 stones"),
-            ("W../.../... w", 0, "cannot arise"),
-            (".../.../... b", 0, "cannot arise"),
-            ("WWW/.../BBB w", 0, "both colours"),
-            ("WWW/BB./... w", 0, "cannot arise"),
-            ("WWW/.../BBB b", 0, "both colours"),
+        use game_core::ParsePositionErrorKind::{Illegal, Malformed};
+        let cases: &[(&str, usize, game_core::ParsePositionErrorKind, &str)] = &[
+            ("", 0, Malformed, "ends before a3"),
+            ("..x/.../... w", 2, Malformed, "expected W, B or ."),
+            ("..../.../... w", 3, Malformed, "'/' between ranks"),
+            ("../.../... w", 2, Malformed, "rank 3 has only 2 points"),
+            ("...", 3, Malformed, "ends after rank 3"),
+            (".../.../...w", 11, Malformed, "a space"),
+            (".../.../... ", 11, Malformed, "ends after rank 1"),
+            (".../.../... \u{1}", 12, Malformed, "w or b"),
+            (".../.../... x", 12, Malformed, "w or b"),
+            (".../.../... w b", 13, Malformed, "after the side to move"),
+            ("  .../.../... x", 14, Malformed, "w or b"),
+            ("W.B/.WW/B.. w", 0, Illegal, "cannot arise"),
+            ("WWW/WB./BB. b", 0, Illegal, "4 stones"),
+            ("W../.../... w", 0, Illegal, "cannot arise"),
+            (".../.../... b", 0, Illegal, "cannot arise"),
+            ("WWW/.../BBB w", 0, Illegal, "both colours"),
+            ("WWW/BB./... w", 0, Illegal, "cannot arise"),
+            ("WWW/.../BBB b", 0, Illegal, "both colours"),
             (
                 "BBB/WW./W.. b",
                 0,
+                Illegal,
                 "black is to move but already has a mill",
             ),
-            ("é../.../... w", 0, "'é'"),
+            ("é../.../... w", 0, Malformed, "'é'"),
         ];
-        for &(text, offset, needle) in cases {
+        for &(text, offset, kind, needle) in cases {
             let err = text.parse::<Position>().expect_err(text);
-            assert_eq!(err.offset, offset, "{text:?}: {err}");
+            assert_eq!((err.offset, err.kind), (offset, kind), "{text:?}: {err}");
             assert!(err.reason.contains(needle), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn whitespace_around_texts_is_ignored_case_is_not() {
+        let pos: Position = " W.B/.W./B.. w\n".parse().expect("trimmed");
+        assert_eq!(pos.to_string(), "W.B/.W./B.. w");
+        assert!("w.b/.w./b.. w".parse::<Position>().is_err());
+        assert!("W.B/.W./B.. W".parse::<Position>().is_err());
+        assert_eq!(pos.parse_move(" c1\t"), pos.parse_move("c1"));
+        assert!(matches!(
+            pos.parse_move("C1"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+        assert!(pos.parse_move("c1 ").is_ok());
     }
 
     #[test]

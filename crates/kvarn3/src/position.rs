@@ -18,11 +18,6 @@ pub type Piece = Color;
 
 /// One of the two players. White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
 pub enum Color {
     /// Moves first; `W` on the board, `w` as the side to move.
     White = 0,
@@ -94,15 +89,9 @@ pub enum Phase {
 
 /// A move: a placement (`b2`) or a step to an adjacent empty point (`a1-b2`).
 ///
-/// With the `serde` feature it is stored as `{"Place":"b2"}` or
-/// `{"Step":{"from":"a1","to":"b2"}}`; a stored step between points that are not adjacent
-/// (no position has it) is a deserialization error.
+/// With the `serde` feature it is stored as its text, `"b2"` or `"a1-b2"`; a stored step
+/// between points that are not adjacent (no position has it) is a deserialization error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "StoredMove", try_from = "StoredMove")
-)]
 pub enum Move {
     /// Places a stone of the side to move on an empty point (placement phase).
     Place(Point),
@@ -133,43 +122,14 @@ impl Move {
     }
 }
 
-/// The serde form of a [`Move`], in the shape of the enum; read back only when it is a move
-/// some position can have.
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename = "Move")]
-enum StoredMove {
-    Place(Point),
-    Step { from: Point, to: Point },
-}
+game_core::impl_serde_text!(Move, crate::notation::parse_stored_move);
 
 #[cfg(feature = "serde")]
-impl From<Move> for StoredMove {
-    fn from(mv: Move) -> Self {
-        match mv {
-            Move::Place(to) => StoredMove::Place(to),
-            Move::Step { from, to } => StoredMove::Step { from, to },
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<StoredMove> for Move {
-    type Error = game_core::ParseMoveError;
-    fn try_from(stored: StoredMove) -> Result<Self, Self::Error> {
-        match stored {
-            StoredMove::Place(to) => Ok(Move::Place(to)),
-            // `no_flying`: a step only ever goes to an adjacent point.
-            StoredMove::Step { from, to } if from.neighbours() & to.bit() != 0 => {
-                Ok(Move::Step { from, to })
-            }
-            StoredMove::Step { from, to } => Err(game_core::ParseMoveError::malformed(
-                &format!("{from}-{to}"),
-                format!("{to} is not adjacent to {from}: a stone steps to an adjacent point"),
-            )),
-        }
-    }
-}
+game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_name(
+    &Color::ALL,
+    text
+));
 
 /// A position of Kvarn med tre pjäser: the stones on the nine points and the side to move.
 ///
@@ -180,11 +140,6 @@ impl TryFrom<StoredMove> for Move {
 /// With the `serde` feature a position is stored as its position string, and checked when
 /// read back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Position {
     /// White's stones in bits 0-8, Black's in bits 16-24: one word, so that a move writes the
     /// board with one store and the next read of both colours is one load (two half-word
@@ -218,13 +173,14 @@ impl Position {
     /// to move during placement, no mill of the side to move.
     ///
     /// # Errors
-    /// [`ParsePositionError`] (at offset 0) naming what cannot arise.
+    /// [`ParsePositionError`] of kind [`Illegal`](game_core::ParsePositionErrorKind::Illegal)
+    /// (at offset 0, the board) naming what cannot arise.
     pub fn from_stones(
         white: Bitboard,
         black: Bitboard,
         to_move: Color,
     ) -> Result<Position, ParsePositionError> {
-        let invalid = |reason: String| Err(ParsePositionError::new(0, reason));
+        let invalid = |reason: String| Err(ParsePositionError::illegal(0, reason));
         if (white | black) & !ALL_POINTS != 0 {
             return invalid("a stone lies off the nine points".to_owned());
         }
@@ -388,3 +344,6 @@ impl TryFrom<String> for Position {
         text.parse()
     }
 }
+
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Position);

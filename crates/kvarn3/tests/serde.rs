@@ -1,8 +1,13 @@
-//! serde (feature `serde`): positions as their position string, checked when read; points as
-//! their names; moves, colours and game records round-trip.
+//! serde (feature `serde`): every value is stored as its notation text and checked when read —
+//! positions as their position string, points as their names, moves as their text, colours
+//! as their lower-case names, game records in the versioned form of game-core.
 #![cfg(feature = "serde")]
 
 use kvarn3::{Color, Game, GameRecord, Move, Point, Position};
+
+fn point(name: &str) -> Point {
+    name.parse().expect("a point")
+}
 
 #[test]
 fn positions_are_stored_as_their_text() {
@@ -15,38 +20,80 @@ fn positions_are_stored_as_their_text() {
     // Text that is no position is refused, with the parse error.
     let err = serde_json::from_str::<Position>("\"WWW/WB./BB. b\"").expect_err("4 white stones");
     assert!(err.to_string().contains("4 stones"), "{err}");
+    for junk in [
+        "\" W.B/.W./B.. w\"",
+        "\"W.B/.W./B.. w \"",
+        "\"w.b/.w./b.. w\"",
+        "\"W.B/.W./B.. W\"",
+        "\"W.B/.W./B..\"",
+        "12",
+        "null",
+        r#"{"board":1}"#,
+    ] {
+        assert!(serde_json::from_str::<Position>(junk).is_err(), "{junk}");
+    }
 }
 
 #[test]
-fn moves_points_and_colours_round_trip() {
+fn moves_points_and_colours_are_their_text() {
     let step = Move::Step {
-        from: "a1".parse::<Point>().expect("a point"),
+        from: point("a1"),
         to: Point::CENTRE,
     };
-    let json = serde_json::to_string(&step).expect("serialises");
-    assert_eq!(json, r#"{"Step":{"from":"a1","to":"b2"}}"#);
-    assert_eq!(serde_json::from_str::<Move>(&json).expect("reads"), step);
-    assert!(serde_json::from_str::<Point>("\"d4\"").is_err());
+    for (value, text) in [(step, r#""a1-b2""#), (Move::Place(point("c3")), r#""c3""#)] {
+        assert_eq!(serde_json::to_string(&value).expect("serialises"), text);
+        assert_eq!(serde_json::from_str::<Move>(text).expect("reads"), value);
+    }
+    assert_eq!(serde_json::to_string(&point("b3")).expect("ok"), r#""b3""#);
     assert_eq!(
-        serde_json::to_string(&Color::Black).expect("ok"),
-        "\"black\""
+        serde_json::from_str::<Point>(r#""b3""#).expect("reads"),
+        point("b3")
     );
-    assert_eq!(
-        serde_json::from_str::<Color>("\"white\"").expect("reads"),
-        Color::White
-    );
+    for (color, text) in [(Color::White, r#""white""#), (Color::Black, r#""black""#)] {
+        assert_eq!(serde_json::to_string(&color).expect("ok"), text);
+        assert_eq!(serde_json::from_str::<Color>(text).expect("reads"), color);
+    }
+    // Every placement round-trips.
+    for p in Point::ALL {
+        let json = serde_json::to_string(&Move::Place(p)).expect("serialises");
+        assert_eq!(
+            serde_json::from_str::<Move>(&json).expect("reads"),
+            Move::Place(p)
+        );
+    }
 }
 
 #[test]
-fn game_records_round_trip() {
-    let mut record = GameRecord::new(Position::start());
-    for text in ["b2", "a1", "c2", "a2"] {
-        record.play_text(text).expect(text);
+fn junk_points_colours_and_moves_are_refused() {
+    for junk in [
+        r#""d4""#, r#""B2""#, r#""a0""#, r#"" b2""#, "4", r#""""#, "null",
+    ] {
+        assert!(serde_json::from_str::<Point>(junk).is_err(), "{junk}");
     }
-    let json = serde_json::to_string(&record).expect("serialises");
-    let back: GameRecord<Position> = serde_json::from_str(&json).expect("reads back");
-    assert_eq!(back.current(), record.current());
-    assert_eq!(back.move_texts(), record.move_texts());
+    for junk in [
+        r#""White""#,
+        r#""WHITE""#,
+        r#""w""#,
+        r#""red""#,
+        "0",
+        r#"" white""#,
+    ] {
+        assert!(serde_json::from_str::<Color>(junk).is_err(), "{junk}");
+    }
+    for junk in [
+        r#""d4""#,
+        r#""B2""#,
+        r#""a1-""#,
+        r#""a1-b2-c3""#,
+        r#""a1 b2""#,
+        r#"" b2""#,
+        r#"{"Place":"b2"}"#,
+        r#"{"Step":{"from":"a1","to":"b2"}}"#,
+        "4",
+        "null",
+    ] {
+        assert!(serde_json::from_str::<Move>(junk).is_err(), "{junk}");
+    }
 }
 
 #[test]
@@ -62,28 +109,47 @@ fn stored_steps_between_points_that_are_not_adjacent_are_refused() {
         ("b3", false),
         ("a1", false),
     ] {
-        let json = format!(r#"{{"Step":{{"from":"a1","to":"{to}"}}}}"#);
+        let json = format!(r#""a1-{to}""#);
         assert_eq!(
             serde_json::from_str::<Move>(&json).is_ok(),
             adjacent,
             "a1-{to}"
         );
     }
-    // b1 is not on a diagonal: b1-a2 is no step.
-    assert!(serde_json::from_str::<Move>(r#"{"Step":{"from":"b1","to":"a2"}}"#).is_err());
-    assert!(serde_json::from_str::<Move>(r#"{"Step":{"from":"b1","to":"b2"}}"#).is_ok());
-    for junk in [
-        r#"{"Place":"d4"}"#,
-        r#"{"Step":{"from":"a1"}}"#,
-        r#"{"Jump":"a1"}"#,
-        r#""a1""#,
-    ] {
-        assert!(serde_json::from_str::<Move>(junk).is_err(), "{junk}");
+    // b1 is not on a diagonal: b1-a2 is no step, b1-b2 is.
+    assert!(serde_json::from_str::<Move>(r#""b1-a2""#).is_err());
+    assert!(serde_json::from_str::<Move>(r#""b1-b2""#).is_ok());
+}
+
+#[test]
+fn game_records_round_trip() {
+    let mut record = GameRecord::new(Position::start());
+    for text in ["b2", "a1", "c2", "a2"] {
+        record.play_text(text).expect(text);
     }
-    // A placement on any point is a move of some position: each one round-trips.
-    for from in Point::ALL {
-        let place = Move::Place(from);
-        let json = serde_json::to_string(&place).expect("serialises");
-        assert_eq!(serde_json::from_str::<Move>(&json).expect("reads"), place);
+    let json = serde_json::to_string(&record).expect("serialises");
+    assert!(
+        json.starts_with(r#"{"format":1,"game":"kvarn3","start":".../.../... w""#),
+        "{json}"
+    );
+    assert!(
+        json.ends_with(r#""moves":["b2","a1","c2","a2"]}"#),
+        "{json}"
+    );
+    let back: GameRecord<Position> = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back.current(), record.current());
+    assert_eq!(back.move_texts(), record.move_texts());
+    // Another game's name, an unknown format or an illegal move is refused.
+    for (from, to) in [
+        (r#""game":"kvarn3""#, r#""game":"svendo""#),
+        (r#""format":1"#, r#""format":2"#),
+        (r#""moves":["b2","#, r#""moves":["b2","b2","#),
+        (r#""moves":["b2","#, r#""moves":["B2","#),
+    ] {
+        let bad = json.replace(from, to);
+        assert!(
+            serde_json::from_str::<GameRecord<Position>>(&bad).is_err(),
+            "{bad}"
+        );
     }
 }

@@ -26,12 +26,13 @@ pub(crate) const ROWS: usize = 24;
 /// A point is the same on every board size; whether it lies on a given board is a question for
 /// the position ([`crate::Position::contains`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "u16", into = "u16")
-)]
 pub struct Point(u16);
+
+// Stored as its name, `"e5"` (not its layout index), read back only when it is a point of the
+// largest board.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Point, |text: &str| crate::notation::parse_point(text)
+    .ok_or("expected a point such as e5 (columns a-u, rows 1-21) of the largest board"));
 
 impl Point {
     /// The point in column `col` and row `row` (from 0), if it lies on the largest board.

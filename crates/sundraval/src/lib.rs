@@ -167,6 +167,19 @@ impl Game for Position {
         self.check_legal(mv)
     }
 
+    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
+        match self.illegal_reason(mv) {
+            None => {
+                self.apply(mv);
+                Ok(())
+            }
+            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
+                mv.to_string(),
+                reason,
+            )),
+        }
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         self.apply(mv);
     }

@@ -30,7 +30,7 @@ impl FromStr for Point {
     }
 }
 
-fn parse_point(text: &str) -> Option<Point> {
+pub(crate) fn parse_point(text: &str) -> Option<Point> {
     let bytes = text.as_bytes();
     let (&letter, digits) = bytes.split_first()?;
     if !letter.is_ascii_lowercase()
@@ -47,40 +47,80 @@ fn parse_point(text: &str) -> Option<Point> {
     Point::new(u32::from(letter - b'a'), row - 1)
 }
 
+/// Reads move text without a position: `e5`, `pass`, `e5+f7`, `keep` or `swap`
+/// (case-sensitive, as the rules page writes them; whitespace around the text is ignored).
+///
+/// # Errors
+/// [`ParseMoveError::Malformed`] for text that is no move (a point off the largest board
+/// included).
+pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
+    let (_, body) = game_core::notation::trimmed(text);
+    Ok(match body {
+        "pass" => Move::Pass,
+        "keep" => Move::Keep,
+        "swap" => Move::Swap,
+        other => match other.split_once('+') {
+            Some((black, white)) => match (parse_point(black), parse_point(white)) {
+                (Some(black), Some(white)) => Move::Opening { black, white },
+                _ => {
+                    return Err(ParseMoveError::malformed(
+                        text,
+                        "expected an opening such as e5+f7 (black point, then white point)",
+                    ))
+                }
+            },
+            None => match parse_point(other) {
+                Some(point) => Move::Place(point),
+                None => {
+                    return Err(ParseMoveError::malformed(
+                        text,
+                        "expected a point (e5), pass, an opening (e5+f7), keep or swap",
+                    ))
+                }
+            },
+        },
+    })
+}
+
+// The serde forms: every value as its text (see `game_core::serde_text`). A move is `"e5"`,
+// `"pass"`, `"e5+f7"`, `"keep"` or `"swap"`, a colour `"black"`, a seat `"first"`, a position
+// its position string.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Move, parse_move_syntax);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Position);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_name(
+    &Color::ALL,
+    text
+));
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(crate::Seat, |text: &str| game_core::serde_text::parse_name(
+    &[crate::Seat::First, crate::Seat::Second],
+    text
+));
+
 impl Position {
-    /// Reads a move of this position: `e5`, `pass`, `e5+f7`, `keep` or `swap` (letters in
-    /// either case).
+    /// Reads a move of this position: `e5`, `pass`, `e5+f7`, `keep` or `swap`.
     ///
     /// # Errors
     /// [`ParseMoveError::Malformed`] for text that is no move; [`ParseMoveError::Illegal`],
     /// with the reason, for a move this position does not allow.
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let lower = text.to_ascii_lowercase();
-        let mv = match lower.as_str() {
-            "pass" => Move::Pass,
-            "keep" => Move::Keep,
-            "swap" => Move::Swap,
-            other => match other.split_once('+') {
-                Some((black, white)) => match (parse_point(black), parse_point(white)) {
-                    (Some(black), Some(white)) => Move::Opening { black, white },
-                    _ => {
-                        return Err(ParseMoveError::malformed(
-                            text,
-                            "expected an opening such as e5+f7 (black point, then white point)",
-                        ))
-                    }
-                },
-                None => match parse_point(other) {
-                    Some(point) => Move::Place(point),
-                    None => {
-                        return Err(ParseMoveError::malformed(
-                            text,
-                            "expected a point (e5), pass, an opening (e5+f7), keep or swap",
-                        ))
-                    }
-                },
-            },
+        let mv = parse_move_syntax(text)?;
+        // The policy: a point off this board is malformed text, not an illegal move.
+        let points = match mv {
+            Move::Place(point) => [Some(point), None],
+            Move::Opening { black, white } => [Some(black), Some(white)],
+            Move::Pass | Move::Keep | Move::Swap => [None, None],
         };
+        if let Some(off) = points.into_iter().flatten().find(|&p| !self.contains(p)) {
+            let n = self.size();
+            return Err(ParseMoveError::malformed(
+                text,
+                format!("{off} is not on this board ({n} points a side)"),
+            ));
+        }
         match self.illegal_reason(mv) {
             None => Ok(mv),
             Some(reason) => Err(ParseMoveError::illegal(text, reason)),
@@ -88,7 +128,7 @@ impl Position {
     }
 
     /// Why `mv` is illegal here, or `None` when it is legal.
-    fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
         if self.check_legal(mv) {
             return None;
         }
@@ -189,161 +229,127 @@ impl From<Position> for String {
     }
 }
 
+/// The text is not in the notation (at byte `offset`).
 fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
-    ParsePositionError::new(offset, reason)
+    ParsePositionError::malformed(offset, reason)
+}
+
+/// The text is a position the rules do not allow (the fault at byte `offset`).
+fn illegal(offset: usize, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::illegal(offset, reason)
 }
 
 impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a position string (see the crate docs); the number of rows fixes the board size.
+    /// Whitespace around the text is ignored.
     fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 4 {
-            return Err(err(
-                0,
-                "expected four space-separated fields: rows, turn, first seat colour, passes",
-            ));
-        }
-        let (rows_text, turn_text, first_text, passes_text) =
-            (fields[0], fields[1], fields[2], fields[3]);
-        let turn_at = rows_text.len() + 1;
-        let first_at = turn_at + turn_text.len() + 1;
-        let passes_at = first_at + first_text.len() + 1;
+        game_core::notation::parse_trimmed(text, parse_position)
+    }
+}
 
-        let rows: Vec<&str> = rows_text.split('/').collect();
-        let row_count = rows.len() as u32;
-        if row_count.is_multiple_of(2)
-            || !(2 * MIN_SIZE - 1..=2 * MAX_SIZE - 1).contains(&row_count)
-        {
+/// Reads a trimmed position string.
+fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != 4 {
+        return Err(err(
+            0,
+            "expected four space-separated fields: rows, turn, first seat colour, passes",
+        ));
+    }
+    let (rows_text, turn_text, first_text, passes_text) =
+        (fields[0], fields[1], fields[2], fields[3]);
+    let turn_at = rows_text.len() + 1;
+    let first_at = turn_at + turn_text.len() + 1;
+    let passes_at = first_at + first_text.len() + 1;
+
+    let row_count = rows_text.split('/').count() as u32;
+    if row_count.is_multiple_of(2) || !(2 * MIN_SIZE - 1..=2 * MAX_SIZE - 1).contains(&row_count) {
+        return Err(err(
+            0,
+            format!(
+                "{row_count} rows fit no board: a board with n points a side (n from {MIN_SIZE} to {MAX_SIZE}) has 2n-1 rows"
+            ),
+        ));
+    }
+    let n = row_count.div_ceil(2);
+    let mut stones = [PointSet::EMPTY; 2];
+    for (row, (offset, row_text)) in game_core::notation::rows(rows_text).enumerate() {
+        let row = row as u32;
+        let (lo, hi) = row_span(n, row);
+        let len = hi - lo + 1;
+        let count =
+            game_core::notation::read_row(row_text, offset, b"BW.", len as usize, |col, c, at| {
+                if c != b'.' {
+                    let point =
+                        Point::new(lo + col as u32, row).ok_or_else(|| err(at, "not a point"))?;
+                    stones[usize::from(c == b'W')].insert(point);
+                }
+                Ok(())
+            })?;
+        if count != len as usize {
             return Err(err(
-                0,
-                format!(
-                    "{row_count} rows fit no board: a board with n points a side (n from {MIN_SIZE} to {MAX_SIZE}) has 2n-1 rows"
-                ),
+                offset + row_text.len(),
+                format!("row {} has {count} points, it needs {len}", row + 1),
             ));
         }
-        let n = row_count.div_ceil(2);
-        let mut stones = [PointSet::EMPTY; 2];
-        let mut offset = 0;
-        for (row, row_text) in rows.iter().enumerate() {
-            let row = row as u32;
-            let (lo, hi) = row_span(n, row);
-            let len = hi - lo + 1;
-            let mut col = 0u32;
-            let bytes = row_text.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() {
-                let c = bytes[i];
-                match c {
-                    b'B' | b'W' | b'.' => {
-                        if col >= len {
-                            return Err(err(
-                                offset + i,
-                                format!("row {} has {len} points, this is one too many", row + 1),
-                            ));
-                        }
-                        if c != b'.' {
-                            let point = Point::new(lo + col, row)
-                                .ok_or_else(|| err(offset + i, "not a point"))?;
-                            stones[usize::from(c == b'W')].insert(point);
-                        }
-                        col += 1;
-                        i += 1;
-                    }
-                    b'1'..=b'9' => {
-                        let start = i;
-                        let mut run = 0u32;
-                        while i < bytes.len() && bytes[i].is_ascii_digit() {
-                            run = run
-                                .saturating_mul(10)
-                                .saturating_add(u32::from(bytes[i] - b'0'));
-                            i += 1;
-                        }
-                        if col.saturating_add(run) > len {
-                            return Err(err(
-                                offset + start,
-                                format!("row {} has only {len} points", row + 1),
-                            ));
-                        }
-                        col += run;
-                    }
-                    _ => {
-                        return Err(err(
-                            offset + i,
-                            format!(
-                                "unexpected {:?} in row {}: expected B, W, . or a number",
-                                char::from(c),
-                                row + 1
-                            ),
-                        ))
-                    }
-                }
+    }
+
+    let turn = match turn_text {
+        "b" => Turn::Play(Color::Black),
+        "w" => Turn::Play(Color::White),
+        "setup" => Turn::Setup,
+        "choose" => Turn::Choose,
+        _ => return Err(err(turn_at, "the turn must be b, w, setup or choose")),
+    };
+    let first_seat = match first_text {
+        "B" => Color::Black,
+        "W" => Color::White,
+        _ => return Err(err(first_at, "the first seat's colour must be B or W")),
+    };
+    let passes = match passes_text {
+        "0" => 0,
+        "1" => 1,
+        "2" => 2,
+        _ => return Err(err(passes_at, "the passes must be 0, 1 or 2")),
+    };
+    let (blacks, whites) = (stones[0].len(), stones[1].len());
+    match turn {
+        Turn::Setup | Turn::Choose => {
+            if first_seat != Color::Black {
+                return Err(illegal(first_at, "during the opening the first seat is B"));
             }
-            if col != len {
-                return Err(err(
-                    offset,
-                    format!("row {} has {col} points, it needs {len}", row + 1),
+            if passes != 0 {
+                return Err(illegal(passes_at, "nobody passes during the opening"));
+            }
+            if turn == Turn::Setup && blacks + whites != 0 {
+                return Err(illegal(0, "setup needs an empty board"));
+            }
+            if turn == Turn::Choose && (blacks != 1 || whites != 1) {
+                return Err(illegal(0, "choose needs exactly one stone of each colour"));
+            }
+        }
+        Turn::Play(_) => {
+            if blacks == 0 || whites == 0 {
+                return Err(illegal(
+                    0,
+                    "after the opening both colours have at least one stone",
                 ));
             }
-            offset += row_text.len() + 1;
         }
-
-        let turn = match turn_text {
-            "b" => Turn::Play(Color::Black),
-            "w" => Turn::Play(Color::White),
-            "setup" => Turn::Setup,
-            "choose" => Turn::Choose,
-            _ => return Err(err(turn_at, "the turn must be b, w, setup or choose")),
-        };
-        let first_seat = match first_text {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => return Err(err(first_at, "the first seat's colour must be B or W")),
-        };
-        let passes = match passes_text {
-            "0" => 0,
-            "1" => 1,
-            "2" => 2,
-            _ => return Err(err(passes_at, "the passes must be 0, 1 or 2")),
-        };
-        let (blacks, whites) = (stones[0].len(), stones[1].len());
-        match turn {
-            Turn::Setup | Turn::Choose => {
-                if first_seat != Color::Black {
-                    return Err(err(first_at, "during the opening the first seat is B"));
-                }
-                if passes != 0 {
-                    return Err(err(passes_at, "nobody passes during the opening"));
-                }
-                if turn == Turn::Setup && blacks + whites != 0 {
-                    return Err(err(0, "setup needs an empty board"));
-                }
-                if turn == Turn::Choose && (blacks != 1 || whites != 1) {
-                    return Err(err(0, "choose needs exactly one stone of each colour"));
-                }
-            }
-            Turn::Play(_) => {
-                if blacks == 0 || whites == 0 {
-                    return Err(err(
-                        0,
-                        "after the opening both colours have at least one stone",
-                    ));
-                }
-            }
-        }
-        debug_assert!(stones[0].and_not(board::board_points(n as u8)).is_empty());
-        let mut pos = Position {
-            stones,
-            size: n as u8,
-            turn,
-            first_seat,
-            passes,
-            hash: 0,
-        };
-        pos.hash = pos.compute_hash();
-        Ok(pos)
     }
+    debug_assert!(stones[0].and_not(board::board_points(n as u8)).is_empty());
+    let mut pos = Position {
+        stones,
+        size: n as u8,
+        turn,
+        first_seat,
+        passes,
+        hash: 0,
+    };
+    pos.hash = pos.compute_hash();
+    Ok(pos)
 }
 
 /// Draws the board with one character per point from `cell`, row 1 at the top, each row
@@ -465,7 +471,9 @@ mod tests {
             "3/4/5/4/3 b B 0",
             "B2/4/5/4/3 b B 0",
             "3/4/5/4/3 setup  B 0",
-            "3/4/5/4/3 setup B 0 ",
+            "3/4/5/4/3 setup B 0 x",
+            "3/4/5/4/3 SETUP B 0",
+            "3/4/5/4/3 setup b 0",
             "X2/4/5/4/3 b B 0",
             "99999999999999999999/4/5/4/3 b B 0",
             "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 setup B 0",
@@ -473,6 +481,60 @@ mod tests {
         ] {
             assert!(bad.parse::<Position>().is_err(), "{bad:?} was accepted");
         }
+    }
+
+    #[test]
+    fn errors_have_their_kind_and_point_at_the_fault() {
+        use game_core::ParsePositionErrorKind::{Illegal, Malformed};
+        for (text, kind, offset) in [
+            ("3/4/5/4/3", Malformed, 0),
+            ("3/4/5/4 setup B 0", Malformed, 0),
+            ("3/4/6/4/3 setup B 0", Malformed, 4),
+            ("3/4/5/4/2 setup B 0", Malformed, 9),
+            ("3/4/5/4/3B setup B 0", Malformed, 9),
+            ("3/4/5/x/3 setup B 0", Malformed, 6),
+            ("0/4/5/4/3 setup B 0", Malformed, 0),
+            ("3/4/5/4/3 Setup B 0", Malformed, 10),
+            ("3/4/5/4/3 setup b 0", Malformed, 16),
+            ("3/4/5/4/3 b B 3", Malformed, 14),
+            // Whitespace around the text is ignored; offsets count it.
+            ("\t3/4/5/4/3 x B 0", Malformed, 11),
+            // Well-formed, but not allowed.
+            ("3/4/5/4/3 setup W 0", Illegal, 16),
+            ("3/4/5/4/3 setup B 1", Illegal, 18),
+            ("B2/4/5/4/3 setup B 0", Illegal, 0),
+            ("B2/4/5/4/3 choose B 0", Illegal, 0),
+            ("3/4/5/4/3 b B 0", Illegal, 0),
+        ] {
+            let err = text.parse::<Position>().expect_err(text);
+            assert_eq!((err.kind, err.offset), (kind, offset), "{text:?}: {err}");
+        }
+        let pos: Position = " 1B1/4/2W2/4/3 b W 0 \n".parse().expect("trimmed");
+        assert_eq!(pos.to_string(), "1B1/4/2W2/4/3 b W 0");
+    }
+
+    #[test]
+    fn move_text_is_case_sensitive_and_trimmed() {
+        let pos: Position = "1B1/4/2W2/4/3 b W 0".parse().unwrap();
+        assert_eq!(pos.read_move(" pass\n"), Ok(Move::Pass));
+        assert_eq!(pos.read_move(" a2 "), pos.read_move("a2"));
+        for junk in ["PASS", "Pass", "A2", "a2 b2", "KEEP"] {
+            assert!(
+                matches!(pos.read_move(junk), Err(ParseMoveError::Malformed { .. })),
+                "{junk}"
+            );
+        }
+    }
+
+    #[test]
+    fn illegal_moves_say_why_in_checked_play() {
+        use game_core::Game;
+        let mut pos: Position = "1B1/4/2W2/4/3 b W 0".parse().unwrap();
+        let b1 = "b1".parse::<Point>().unwrap();
+        let err = pos.play(Move::Place(b1)).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move b1: the point is taken");
+        let err = pos.play(Move::Keep).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move keep: the opening is over");
     }
 
     #[test]
@@ -498,9 +560,10 @@ mod tests {
             start.read_move("e5+e5"),
             Err(ParseMoveError::Illegal { .. })
         ));
+        // a9 is not on the board of 5 a side: malformed text, by the policy.
         assert!(matches!(
             start.read_move("a9+e5"),
-            Err(ParseMoveError::Illegal { .. })
+            Err(ParseMoveError::Malformed { reason, .. }) if reason.contains("a9 is not on this board")
         ));
         assert!(matches!(
             start.read_move("e5"),

@@ -13,7 +13,6 @@ pub type Piece = Color;
 
 /// A stone colour. Black moves first after the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Black: moves first once the opening is over.
     Black,
@@ -68,7 +67,6 @@ impl fmt::Display for Color {
 /// A seat at the table: the first player (who places the opening stones) or the second (who
 /// chooses colours). Outcomes and the side to move are reported by seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Seat {
     /// The player who places the two opening stones.
     First,
@@ -121,7 +119,6 @@ impl Turn {
 
 /// A move: a placement, a pass, or one of the opening moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// A stone of the mover's colour on an empty point (`e5`).
     Place(Point),
@@ -143,11 +140,6 @@ pub enum Move {
 /// A Sundraval position: the stones, the board size, whose turn it is, the colour of the
 /// first seat and the number of consecutive passes. A small `Copy` value.
 #[derive(Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Position {
     pub(crate) stones: [PointSet; 2],
     pub(crate) size: u8,

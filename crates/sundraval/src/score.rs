@@ -10,7 +10,11 @@ use crate::position::{Color, Position};
 
 /// Which winner rule decides a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum ScoringRule {
     /// The seed's rule (the default): compare the living groups' territory counts, largest
     /// first; then the territory sizes; else a draw.

@@ -32,12 +32,10 @@ pub const MAX_SIDE: usize = MAX_POINTS / MIN_SIDE;
 /// whether a point is on a given board is the position's question. With the `serde` feature a
 /// point is stored as its name (`"c3"`), so stored data cannot name a point no board has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Point(u8);
+
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Point);
 
 impl Point {
     /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is
@@ -110,14 +108,14 @@ impl FromStr for Point {
 impl TryFrom<String> for Point {
     type Error = ParsePointError;
 
-    /// Reads a point name: the serde form of a point.
+    /// Reads a point name.
     fn try_from(text: String) -> Result<Self, Self::Error> {
         text.parse()
     }
 }
 
 impl From<Point> for String {
-    /// The point's name: the serde form of a point.
+    /// The point's name.
     fn from(point: Point) -> String {
         point.to_string()
     }

@@ -221,6 +221,19 @@ impl Game for Position {
         self.apply(mv);
     }
 
+    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
+        match self.illegal_reason(mv) {
+            None => {
+                self.apply(mv);
+                Ok(())
+            }
+            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
+                mv.to_string(),
+                reason,
+            )),
+        }
+    }
+
     fn outcome(&self) -> Option<OutcomeOf<Self>> {
         self.win.map(|win| Outcome::Winner {
             player: win.winner,

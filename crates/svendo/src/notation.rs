@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use game_core::{ParseMoveError, ParsePositionError};
 
-use crate::board::{dims_index, Point};
+use crate::board::{dims_index, Point, MAX_SIDE};
 use crate::position::{Color, Move, Piece, Position, Win, WinRule, STONES_PER_PLAYER};
 
 impl fmt::Display for Move {
@@ -25,50 +25,80 @@ impl fmt::Display for Move {
     }
 }
 
-impl Position {
-    /// Reads move text without checking it against a position.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Malformed`] when the text is not a move in Svendo notation.
-    pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
-        if text == "pass" {
-            return Ok(Move::Pass);
-        }
-        let bytes = text.as_bytes();
-        let malformed = || {
-            ParseMoveError::malformed(
-                text,
-                "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass",
-            )
-        };
-        if let Some(rest) = bytes.strip_prefix(b"M") {
-            return match Point::parse_prefix(rest) {
-                Some((p, len)) if len == rest.len() => Ok(Move::PlaceMaster(p)),
-                _ => Err(malformed()),
-            };
-        }
-        let (from, len) = Point::parse_prefix(bytes).ok_or_else(malformed)?;
-        if len == bytes.len() {
-            return Ok(Move::Place(from));
-        }
-        let rest = bytes[len..].strip_prefix(b"-").ok_or_else(malformed)?;
-        match Point::parse_prefix(rest) {
-            Some((to, len)) if len == rest.len() => Ok(Move::Slide { from, to }),
-            _ => Err(malformed()),
-        }
+/// Reads move text without a position (`c3`, `Mc3`, `c3-c6`, `pass`; case-sensitive,
+/// whitespace around it ignored). A slide must have a slide's shape ([`Move::slide`]).
+///
+/// # Errors
+/// [`ParseMoveError::Malformed`] when the text is not a move in Svendo notation (a point
+/// beyond the largest board, or two points no slide joins, included).
+pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
+    let (_, body) = game_core::notation::trimmed(text);
+    if body == "pass" {
+        return Ok(Move::Pass);
     }
+    let bytes = body.as_bytes();
+    let malformed = || {
+        ParseMoveError::malformed(
+            text,
+            "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass",
+        )
+    };
+    if let Some(rest) = bytes.strip_prefix(b"M") {
+        return match Point::parse_prefix(rest) {
+            Some((p, len)) if len == rest.len() => Ok(Move::PlaceMaster(p)),
+            _ => Err(malformed()),
+        };
+    }
+    let (from, len) = Point::parse_prefix(bytes).ok_or_else(malformed)?;
+    if len == bytes.len() {
+        return Ok(Move::Place(from));
+    }
+    let rest = bytes[len..].strip_prefix(b"-").ok_or_else(malformed)?;
+    match Point::parse_prefix(rest) {
+        Some((to, len)) if len == rest.len() => {
+            Move::slide(from, to).map_err(|e| ParseMoveError::malformed(text, e.to_string()))
+        }
+        _ => Err(malformed()),
+    }
+}
 
+impl Position {
     /// Reads a move and checks that it is legal here.
     ///
     /// # Errors
     /// [`ParseMoveError::Malformed`] for text that is no move, [`ParseMoveError::Illegal`]
     /// (with the reason) for a move that is not legal here.
     pub(crate) fn parse_legal_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let mv = Self::parse_move_syntax(text)?;
-        if self.is_legal_move(mv) {
-            return Ok(mv);
+        let mv = parse_move_syntax(text)?;
+        // The policy: a point off this board is malformed text, not an illegal move.
+        let points = match mv {
+            Move::Place(p) | Move::PlaceMaster(p) => [Some(p), None],
+            Move::Slide { from, to } => [Some(from), Some(to)],
+            Move::Pass => [None, None],
+        };
+        let geo = self.geo();
+        let off_board = |p: &Point| p.col() >= geo.width || p.row() >= geo.height;
+        if let Some(off) = points.into_iter().flatten().find(off_board) {
+            return Err(ParseMoveError::malformed(
+                text,
+                format!(
+                    "{off} is not on this board ({} x {})",
+                    geo.width, geo.height
+                ),
+            ));
         }
-        let reason = if self.win.is_some() {
+        match self.illegal_reason(mv) {
+            None => Ok(mv),
+            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+        }
+    }
+
+    /// Why `mv` is not legal here, in words, or `None` when it is.
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
+        if self.is_legal_move(mv) {
+            return None;
+        }
+        Some(if self.win.is_some() {
             "the game is over"
         } else if self.is_plain_legal(mv) {
             "the responsibility rules forbid it"
@@ -92,10 +122,22 @@ impl Position {
                     "not a slide of an own or master stone along a line through empty points"
                 }
             }
-        };
-        Err(ParseMoveError::illegal(text, reason))
+        })
     }
 }
+
+// The serde forms: every value as its text (see `game_core::serde_text`). A move is `"c3"`,
+// `"Mc3"`, `"c3-c6"` or `"pass"` (a slide of no slide's shape is refused), a colour
+// `"black"`, a position its position string.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Move, parse_move_syntax);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Position);
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_name(
+    &Color::ALL,
+    text
+));
 
 impl Position {
     /// The board drawn for people: rows from the top with their numbers, `B` `W` `R` for the
@@ -244,70 +286,47 @@ impl fmt::Debug for Position {
     }
 }
 
+/// The text is not in the notation (at byte `offset`).
 fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
-    ParsePositionError::new(offset, reason)
+    ParsePositionError::malformed(offset, reason)
 }
 
-/// Reads the board field; returns (own stones per player, masters, width, height).
+/// The text is a position the rules do not allow or cannot reach (the fault at byte `offset`).
+fn illegal(offset: usize, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::illegal(offset, reason)
+}
+
+/// Reads the board field with game-core's run-length row reader; returns (own stones per
+/// player, masters, width, height).
 fn parse_rows(field: &str, at: usize) -> Result<([u64; 3], u64, usize, usize), ParsePositionError> {
-    let rows: Vec<&str> = field.split('/').collect();
-    let height = rows.len();
-    let mut own = [0u64; 3];
-    let mut masters = 0u64;
-    let mut width = None;
-    let mut offset = at;
+    let height = field.split('/').count();
     // First collect each row's cells, then place them once the width is known.
-    let mut cells: Vec<Vec<u8>> = Vec::with_capacity(height);
-    for row in &rows {
-        let bytes = row.as_bytes();
-        let mut line = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b.is_ascii_digit() {
-                if b == b'0' {
-                    return Err(err(offset + i, "a run of empty points cannot start with 0"));
-                }
-                let mut run = 0usize;
-                while i < bytes.len() && bytes[i].is_ascii_digit() {
-                    run = run * 10 + usize::from(bytes[i] - b'0');
-                    if run > 64 {
-                        return Err(err(offset + i, "run of empty points too long"));
-                    }
-                    i += 1;
-                }
-                line.resize(line.len() + run, b'.');
-                continue;
-            }
-            match b {
-                b'B' | b'W' | b'R' | b'M' => line.push(b),
-                _ => {
-                    return Err(err(
-                        offset + i,
-                        format!(
-                            "unexpected {:?} in the board (B, W, R, M or digits)",
-                            char::from(b)
-                        ),
-                    ))
-                }
-            }
-            if line.len() > 64 {
-                return Err(err(offset + i, "row too long"));
-            }
-            i += 1;
+    let mut cells: Vec<Vec<(usize, u8)>> = Vec::with_capacity(height.min(MAX_SIDE));
+    let mut width = None;
+    for (offset, row) in game_core::notation::rows(field) {
+        let offset = at + offset;
+        if cells.len() == MAX_SIDE {
+            return Err(err(
+                offset,
+                format!("more than {MAX_SIDE} rows: no board is that large"),
+            ));
         }
+        let mut line = Vec::new();
+        let len = game_core::notation::read_row(row, offset, b"BWRM", MAX_SIDE, |col, c, _| {
+            line.push((col, c));
+            Ok(())
+        })?;
         match width {
-            None => width = Some(line.len()),
-            Some(w) if w != line.len() => {
+            None => width = Some(len),
+            Some(w) if w != len => {
                 return Err(err(
-                    offset,
-                    format!("row has {} points, the first row {w}", line.len()),
+                    offset + row.len(),
+                    format!("row has {len} points, the first row {w}"),
                 ))
             }
             Some(_) => {}
         }
         cells.push(line);
-        offset += row.len() + 1;
     }
     let width = width.unwrap_or(0);
     if dims_index(width, height).is_none() {
@@ -316,16 +335,16 @@ fn parse_rows(field: &str, at: usize) -> Result<([u64; 3], u64, usize, usize), P
             format!("a {width} x {height} board is not supported (30..=64 points, both sides at least 5)"),
         ));
     }
+    let (mut own, mut masters) = ([0u64; 3], 0u64);
     for (r, line) in cells.iter().enumerate() {
         let row = height - 1 - r;
-        for (col, &b) in line.iter().enumerate() {
+        for &(col, b) in line {
             let bit = 1u64 << (row * width + col);
             match b {
                 b'B' => own[0] |= bit,
                 b'W' => own[1] |= bit,
                 b'R' => own[2] |= bit,
-                b'M' => masters |= bit,
-                _ => {}
+                _ => masters |= bit,
             }
         }
     }
@@ -371,134 +390,139 @@ fn parse_count(text: &str) -> Option<u32> {
 impl FromStr for Position {
     type Err = ParsePositionError;
 
+    /// Reads a position string (see the module docs); whitespace around it is ignored.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut fields = Vec::new();
-        let mut offset = 0;
-        for field in text.split(' ') {
-            if field.is_empty() {
-                return Err(err(
-                    offset,
-                    "empty field (fields are separated by single spaces)",
-                ));
-            }
-            fields.push((offset, field));
-            offset += field.len() + 1;
-        }
-        if fields.len() < 4 || fields.len() > 5 {
-            return Err(err(
-                text.len(),
-                "expected four fields (board, side to move, hands, movement moves) and for a won game a fifth",
-            ));
-        }
-        let (own, masters, width, height) = parse_rows(fields[0].1, fields[0].0)?;
-        let (at, side) = fields[1];
-        let to_move = match side {
-            "b" => Color::Black,
-            "w" => Color::White,
-            "r" => Color::Red,
-            _ => return Err(err(at, "the side to move must be b, w or r")),
-        };
-        let (at, hands) = fields[2];
-        let hands = parse_triple(hands, at, "hands", |part| {
-            let (count, master) = match part.strip_suffix('m') {
-                Some(count) => (count, true),
-                None => (part, false),
-            };
-            let count = parse_count(count)?;
-            (count <= u32::from(STONES_PER_PLAYER)).then_some((count as u8, master))
-        })?;
-        let (at, counts) = fields[3];
-        let movement_moves = parse_triple(counts, at, "movement moves", parse_count)?;
-
-        let dims = dims_index(width, height).expect("checked by parse_rows");
-        let mut pos = Position {
-            own,
-            masters,
-            hand: hands.map(|h| h.0),
-            master_hand: hands.map(|h| h.1),
-            to_move,
-            movement_moves,
-            win: None,
-            dims,
-            hash: 0,
-        };
-        for color in Color::ALL {
-            let c = color.index();
-            let total = pos.own[c].count_ones() + u32::from(pos.hand[c]);
-            if total != u32::from(STONES_PER_PLAYER) {
-                return Err(err(
-                    0,
-                    format!("{color} has {total} own stones on the board and in hand, not 8"),
-                ));
-            }
-        }
-        let masters_total =
-            pos.masters.count_ones() + pos.master_hand.iter().filter(|&&m| m).count() as u32;
-        if masters_total != 3 {
-            return Err(err(
-                0,
-                format!("{masters_total} master stones on the board and in hand, not 3"),
-            ));
-        }
-        if pos.is_placement() {
-            // Placement goes round in the order of play: after k placements, Black, White and
-            // Red have placed k/3 each plus one for each of the first k%3 players.
-            let placed = Color::ALL.map(|c| {
-                9 - u32::from(pos.hand[c.index()]) - u32::from(pos.master_hand[c.index()])
-            });
-            let k: u32 = placed.iter().sum();
-            let fits = Color::ALL
-                .iter()
-                .all(|c| placed[c.index()] == k / 3 + u32::from((c.index() as u32) < k % 3));
-            if !fits || Color::ALL[(k % 3) as usize] != to_move {
-                return Err(err(
-                    fields[2].0,
-                    "during placement the hands must fit the order of play and the side to move",
-                ));
-            }
-            if movement_moves != [0; 3] {
-                return Err(err(
-                    fields[3].0,
-                    "during placement the movement moves must be 0/0/0",
-                ));
-            }
-        }
-        if let Some(&(at, win)) = fields.get(4) {
-            let mut chars = win.chars();
-            let winner = chars.next().and_then(Color::from_letter);
-            let rule = chars
-                .next()
-                .and_then(|c| c.to_digit(10))
-                .and_then(|d| WinRule::from_number(d as u8));
-            let (Some(winner), Some(rule), None) = (winner, rule, chars.next()) else {
-                return Err(err(
-                    at,
-                    "the win field is the winner's letter and the rule number (b2)",
-                ));
-            };
-            if pos.is_placement() {
-                return Err(err(at, "nothing wins during placement"));
-            }
-            let mover = to_move.prev();
-            let fits = match rule {
-                WinRule::ThirdBasePoint | WinRule::OwnCheckPoint => winner == mover,
-                WinRule::ForcedOffCheckPoint => winner != mover,
-            };
-            if !fits || pos.movement_moves[mover.index()] == 0 {
-                return Err(err(
-                    at,
-                    "the win does not fit the side to move: rules 1 and 2 are won by the player who just moved, rule 3 by another",
-                ));
-            }
-            pos.win = Some(Win {
-                winner,
-                rule,
-                points: pos.movement_moves[winner.index()],
-            });
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+        game_core::notation::parse_trimmed(text, parse_position)
     }
+}
+
+/// Reads a trimmed position string.
+fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+    let mut fields = Vec::new();
+    let mut offset = 0;
+    for field in text.split(' ') {
+        if field.is_empty() {
+            return Err(err(
+                offset,
+                "empty field (fields are separated by single spaces)",
+            ));
+        }
+        fields.push((offset, field));
+        offset += field.len() + 1;
+    }
+    if fields.len() < 4 || fields.len() > 5 {
+        return Err(err(
+            text.len(),
+            "expected four fields (board, side to move, hands, movement moves) and for a won game a fifth",
+        ));
+    }
+    let (own, masters, width, height) = parse_rows(fields[0].1, fields[0].0)?;
+    let (at, side) = fields[1];
+    let to_move = match side {
+        "b" => Color::Black,
+        "w" => Color::White,
+        "r" => Color::Red,
+        _ => return Err(err(at, "the side to move must be b, w or r")),
+    };
+    let (at, hands) = fields[2];
+    let hands = parse_triple(hands, at, "hands", |part| {
+        let (count, master) = match part.strip_suffix('m') {
+            Some(count) => (count, true),
+            None => (part, false),
+        };
+        let count = parse_count(count)?;
+        (count <= u32::from(STONES_PER_PLAYER)).then_some((count as u8, master))
+    })?;
+    let (at, counts) = fields[3];
+    let movement_moves = parse_triple(counts, at, "movement moves", parse_count)?;
+
+    let dims = dims_index(width, height).expect("checked by parse_rows");
+    let mut pos = Position {
+        own,
+        masters,
+        hand: hands.map(|h| h.0),
+        master_hand: hands.map(|h| h.1),
+        to_move,
+        movement_moves,
+        win: None,
+        dims,
+        hash: 0,
+    };
+    for color in Color::ALL {
+        let c = color.index();
+        let total = pos.own[c].count_ones() + u32::from(pos.hand[c]);
+        if total != u32::from(STONES_PER_PLAYER) {
+            return Err(illegal(
+                0,
+                format!("{color} has {total} own stones on the board and in hand, not 8"),
+            ));
+        }
+    }
+    let masters_total =
+        pos.masters.count_ones() + pos.master_hand.iter().filter(|&&m| m).count() as u32;
+    if masters_total != 3 {
+        return Err(illegal(
+            0,
+            format!("{masters_total} master stones on the board and in hand, not 3"),
+        ));
+    }
+    if pos.is_placement() {
+        // Placement goes round in the order of play: after k placements, Black, White and
+        // Red have placed k/3 each plus one for each of the first k%3 players.
+        let placed = Color::ALL
+            .map(|c| 9 - u32::from(pos.hand[c.index()]) - u32::from(pos.master_hand[c.index()]));
+        let k: u32 = placed.iter().sum();
+        let fits = Color::ALL
+            .iter()
+            .all(|c| placed[c.index()] == k / 3 + u32::from((c.index() as u32) < k % 3));
+        if !fits || Color::ALL[(k % 3) as usize] != to_move {
+            return Err(illegal(
+                fields[2].0,
+                "during placement the hands must fit the order of play and the side to move",
+            ));
+        }
+        if movement_moves != [0; 3] {
+            return Err(illegal(
+                fields[3].0,
+                "during placement the movement moves must be 0/0/0",
+            ));
+        }
+    }
+    if let Some(&(at, win)) = fields.get(4) {
+        let mut chars = win.chars();
+        let winner = chars.next().and_then(Color::from_letter);
+        let rule = chars
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .and_then(|d| WinRule::from_number(d as u8));
+        let (Some(winner), Some(rule), None) = (winner, rule, chars.next()) else {
+            return Err(err(
+                at,
+                "the win field is the winner's letter and the rule number (b2)",
+            ));
+        };
+        if pos.is_placement() {
+            return Err(illegal(at, "nothing wins during placement"));
+        }
+        let mover = to_move.prev();
+        let fits = match rule {
+            WinRule::ThirdBasePoint | WinRule::OwnCheckPoint => winner == mover,
+            WinRule::ForcedOffCheckPoint => winner != mover,
+        };
+        if !fits || pos.movement_moves[mover.index()] == 0 {
+            return Err(illegal(
+                at,
+                "the win does not fit the side to move: rules 1 and 2 are won by the player who just moved, rule 3 by another",
+            ));
+        }
+        pos.win = Some(Win {
+            winner,
+            rule,
+            points: pos.movement_moves[winner.index()],
+        });
+    }
+    pos.hash = pos.compute_hash();
+    Ok(pos)
 }
 
 impl From<Position> for String {
@@ -563,19 +587,93 @@ mod tests {
     #[test]
     fn move_syntax() {
         assert_eq!(
-            Position::parse_move_syntax("c3-c6").unwrap(),
+            parse_move_syntax("c3-c6").unwrap(),
             Move::Slide {
                 from: "c3".parse().unwrap(),
                 to: "c6".parse().unwrap()
             }
         );
         assert_eq!(
-            Position::parse_move_syntax("Mj6").unwrap(),
+            parse_move_syntax("Mj6").unwrap(),
             Move::PlaceMaster("j6".parse().unwrap())
         );
-        assert_eq!(Position::parse_move_syntax("pass").unwrap(), Move::Pass);
-        for junk in ["", "M", "c3-", "c3c6", "Mc3-c4", "c0", "3c", "pass "] {
-            assert!(Position::parse_move_syntax(junk).is_err(), "{junk:?}");
+        assert_eq!(parse_move_syntax("pass").unwrap(), Move::Pass);
+        for junk in [
+            "", "M", "c3-", "c3c6", "Mc3-c4", "c0", "3c", "pass x", "PASS", "Pass", "C3", "mc3",
+            "c3-d5", "c3-c3", "m13",
+        ] {
+            assert!(
+                matches!(
+                    parse_move_syntax(junk),
+                    Err(ParseMoveError::Malformed { .. })
+                ),
+                "{junk:?}"
+            );
         }
+        assert_eq!(parse_move_syntax(" pass\n"), Ok(Move::Pass));
+        assert_eq!(parse_move_syntax("\tc3 "), parse_move_syntax("c3"));
+    }
+
+    #[test]
+    fn errors_have_their_kind_and_point_at_the_fault() {
+        use game_core::ParsePositionErrorKind::{Illegal, Malformed};
+        for (text, kind, offset) in [
+            ("10/10/10/10/10/10 b 8m/8m/8m", Malformed, 28),
+            ("10/10/10/10/10/10 x 8m/8m/8m 0/0/0", Malformed, 18),
+            ("10/10/10/10/10/10 B 8m/8m/8m 0/0/0", Malformed, 18),
+            ("10/10/10/10/10/10 b 9m/8m/8m 0/0/0", Malformed, 20),
+            ("10/10/10/10 b 8m/8m/8m 0/0/0", Malformed, 0),
+            ("10/10/10/10/10/9 b 8m/8m/8m 0/0/0", Malformed, 16),
+            ("10/10/X9/10/10/10 b 8m/8m/8m 0/0/0", Malformed, 6),
+            ("10/10/b9/10/10/10 b 8m/8m/8m 0/0/0", Malformed, 6),
+            ("010/10/10/10/10/10 b 8m/8m/8m 0/0/0", Malformed, 0),
+            ("13/10/10/10/10/10 b 8m/8m/8m 0/0/0", Malformed, 0),
+            ("10/10/10/10/10/10  b 8m/8m/8m 0/0/0", Malformed, 18),
+            ("  10/10/10/10/10/10 x 8m/8m/8m 0/0/0", Malformed, 20),
+            // Well-formed, but not allowed.
+            ("10/10/10/10/10/10 w 8m/8m/8m 0/0/0", Illegal, 20),
+            ("10/10/10/10/10/10 b 8m/8m/8m 0/0/1", Illegal, 29),
+            ("B9/10/10/10/10/10 b 8m/8m/8m 0/0/0", Illegal, 0),
+            ("M9/10/10/10/10/10 b 8m/8m/8m 0/0/0", Illegal, 0),
+            ("10/10/10/10/10/10 b 8m/8m/8m 0/0/0 b1", Illegal, 35),
+        ] {
+            let err = text.parse::<Position>().expect_err(text);
+            assert_eq!((err.kind, err.offset), (kind, offset), "{text:?}: {err}");
+        }
+        let pos: Position = " 10/10/10/10/10/10 b 8m/8m/8m 0/0/0\n"
+            .parse()
+            .expect("trimmed");
+        assert_eq!(pos.to_string(), START);
+    }
+
+    #[test]
+    fn a_point_off_this_board_is_malformed_text() {
+        use game_core::Game;
+        let pos: Position = START.parse().unwrap();
+        for text in ["k1", "Ma7", "a1-a7", "k1-a1"] {
+            assert!(
+                matches!(pos.parse_move(text), Err(ParseMoveError::Malformed { reason, .. }) if reason.contains("not on this board (10 x 6)")),
+                "{text}"
+            );
+        }
+        assert!(pos.parse_move("j6").is_ok());
+    }
+
+    #[test]
+    fn illegal_moves_say_why_in_checked_play() {
+        use game_core::Game;
+        let mut pos: Position = START.parse().unwrap();
+        let err = pos.play(Move::Pass).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move pass: stones are still being placed"
+        );
+        let m13 = Point::new(12, 12);
+        assert!(m13.is_none(), "no point beyond the largest board");
+        let l12 = Point::new(11, 11).unwrap();
+        let err = pos.play(Move::Place(l12)).unwrap_err();
+        assert_eq!(err.mv, "l12");
+        assert_eq!(err.reason, "the point is off the board or taken");
+        assert_eq!(pos.to_string(), START);
     }
 }

@@ -22,9 +22,8 @@ pub enum Piece {
 
 /// A player, in the order of play: Black, White, Red.
 ///
-/// With the `serde` feature a colour is stored as its variant name (`"Black"`).
+/// With the `serde` feature a colour is stored as its lower-case name (`"black"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Moves first.
     Black,
@@ -97,15 +96,10 @@ impl fmt::Display for Color {
 
 /// A move: a placement (own stone or master stone), a slide, or a forced pass.
 ///
-/// With the `serde` feature a move is stored as `{"Slide":{"from":"c3","to":"c6"}}`,
-/// `{"Place":"c3"}`, `{"PlaceMaster":"c3"}` or `"Pass"`; reading refuses a slide that no
-/// stone can make on any board (see [`Move::slide`]) and points beyond the largest board.
+/// With the `serde` feature a move is stored as its text, `"c3-c6"`, `"c3"`, `"Mc3"` or
+/// `"pass"`; reading refuses a slide that no stone can make on any board (see
+/// [`Move::slide`]) and points beyond the largest board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "serde_repr::MoveRepr")
-)]
 pub enum Move {
     /// Placement phase: an own stone from hand onto an empty point (`c3`).
     Place(Point),
@@ -125,6 +119,7 @@ pub enum Move {
 /// A slide that no stone can make on any board: it stays on its point, or its two points do not
 /// share a row, a column or a diagonal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("{from}-{to} is no slide: a stone slides along a row, column or diagonal to another point")]
 pub struct ImpossibleSlideError {
     /// Where the slide starts.
@@ -160,38 +155,16 @@ impl Move {
     }
 }
 
-/// The serde form that a move is read through, so that a slide's shape is checked.
-#[cfg(feature = "serde")]
-mod serde_repr {
-    use super::{ImpossibleSlideError, Move, Point};
-
-    /// The same shape as [`Move`], read first and then checked.
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub enum MoveRepr {
-        Place(Point),
-        PlaceMaster(Point),
-        Slide { from: Point, to: Point },
-        Pass,
-    }
-
-    impl TryFrom<MoveRepr> for Move {
-        type Error = ImpossibleSlideError;
-
-        fn try_from(repr: MoveRepr) -> Result<Move, ImpossibleSlideError> {
-            Ok(match repr {
-                MoveRepr::Place(p) => Move::Place(p),
-                MoveRepr::PlaceMaster(p) => Move::PlaceMaster(p),
-                MoveRepr::Slide { from, to } => Move::slide(from, to)?,
-                MoveRepr::Pass => Move::Pass,
-            })
-        }
-    }
-}
-
 /// Which of the three winning events happened.
+///
+/// With the `serde` feature it is stored by a lower-case name, `"third-base-point"`,
+/// `"own-check-point"` or `"forced-off-check-point"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum WinRule {
     /// Rule 1: the mover captured a third base point (the moved stone, even a master, counts).
     ThirdBasePoint = 1,
@@ -241,11 +214,6 @@ pub struct Win {
 ///
 /// Small and `Copy`; the board's tables are shared per board size.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "String", try_from = "String")
-)]
 pub struct Position {
     /// Each player's own stones.
     pub(crate) own: [u64; 3],

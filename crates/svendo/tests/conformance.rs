@@ -73,6 +73,6 @@ fn serde_round_trip() {
     let mv = pos.legal_moves()[0];
     let back: svendo::Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
     assert_eq!(back, mv);
-    let color: svendo::Color = serde_json::from_str("\"Red\"").unwrap();
+    let color: svendo::Color = serde_json::from_str("\"red\"").unwrap();
     assert_eq!(color, svendo::Color::Red);
 }

@@ -1,6 +1,6 @@
 //! serde (feature `serde`): positions travel as their position string (checked when read),
-//! points as their names, moves in their enum shape with checked points and slide shapes,
-//! colours as their variant names; game records round-trip. Hostile inputs are errors, never
+//! points as their names, moves as their text with checked points and slide shapes, colours
+//! as their lower-case names; game records round-trip in game-core's versioned form. Hostile inputs are errors, never
 //! panics, and nothing read can make the engine panic later.
 
 #![cfg(feature = "serde")]
@@ -47,66 +47,73 @@ fn hostile_points_are_refused() {
 }
 
 #[test]
-fn moves_round_trip() {
+fn moves_are_stored_as_their_text() {
     let moves = [
-        Move::Place(point("c3")),
-        Move::PlaceMaster(point("j6")),
-        Move::Slide {
-            from: point("c3"),
-            to: point("c6"),
-        },
-        Move::Slide {
-            from: point("a1"),
-            to: point("f6"),
-        },
-        Move::Slide {
-            from: point("l1"),
-            to: point("a12"),
-        },
-        Move::Pass,
+        (Move::Place(point("c3")), "c3"),
+        (Move::PlaceMaster(point("j6")), "Mj6"),
+        (
+            Move::Slide {
+                from: point("c3"),
+                to: point("c6"),
+            },
+            "c3-c6",
+        ),
+        (
+            Move::Slide {
+                from: point("a1"),
+                to: point("f6"),
+            },
+            "a1-f6",
+        ),
+        (
+            Move::Slide {
+                from: point("l1"),
+                to: point("a12"),
+            },
+            "l1-a12",
+        ),
+        (Move::Pass, "pass"),
     ];
-    for mv in moves {
+    for (mv, text) in moves {
         let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv, "{json}");
     }
-    assert_eq!(
-        serde_json::to_string(&moves[2]).unwrap(),
-        r#"{"Slide":{"from":"c3","to":"c6"}}"#
-    );
-    assert_eq!(
-        serde_json::to_string(&moves[0]).unwrap(),
-        r#"{"Place":"c3"}"#
-    );
-    assert_eq!(serde_json::to_string(&Move::Pass).unwrap(), r#""Pass""#);
 }
 
 #[test]
 fn hostile_moves_are_refused() {
     for bad in [
         // Slides no stone can make: staying put, a knight's jump, off every line.
-        r#"{"Slide":{"from":"c3","to":"c3"}}"#,
-        r#"{"Slide":{"from":"c3","to":"d5"}}"#,
-        r#"{"Slide":{"from":"a1","to":"j2"}}"#,
-        // Points beyond the largest board, or in the old numeric form.
-        r#"{"Slide":{"from":"c3","to":"c13"}}"#,
-        r#"{"Slide":{"from":"m3","to":"c3"}}"#,
-        r#"{"Place":"z9"}"#,
+        r#""c3-c3""#,
+        r#""c3-d5""#,
+        r#""a1-j2""#,
+        // Points beyond the largest board.
+        r#""c3-c13""#,
+        r#""m3-c3""#,
+        r#""z9""#,
+        r#""Mm1""#,
+        // Wrong case, whitespace, other shapes: the old enum form, numbers.
+        r#""Pass""#,
+        r#""PASS""#,
+        r#""C3""#,
+        r#""mc3""#,
+        r#"" c3""#,
+        r#""c3-c6 ""#,
+        r#""c3 - c6""#,
+        r#"{"Slide":{"from":"c3","to":"c6"}}"#,
+        r#"{"Place":"c3"}"#,
         r#"{"PlaceMaster":255}"#,
-        r#"{"Place":34}"#,
-        // Malformed shapes.
-        r#"{"Slide":{"from":"c3"}}"#,
-        r#"{"Slide":{"from":"c3","to":"c4","via":"c5"}}"#,
-        r#"{"Jump":"c3"}"#,
-        r#""pass""#,
-        r#"{"Pass":null,"Place":"c3"}"#,
+        r#""""#,
         "42",
+        "null",
         "",
     ] {
         let read = serde_json::from_str::<Move>(bad);
         assert!(read.is_err(), "{bad} was read as {read:?}");
     }
     // The error names the impossible slide.
-    let err = serde_json::from_str::<Move>(r#"{"Slide":{"from":"c3","to":"d5"}}"#).unwrap_err();
+    let err = serde_json::from_str::<Move>(r#""c3-d5""#).unwrap_err();
     assert!(err.to_string().contains("c3-d5 is no slide"), "{err}");
 }
 
@@ -118,12 +125,12 @@ fn any_move_read_is_safe_to_play_unchecked() {
         .parse()
         .unwrap();
     for json in [
-        r#"{"Slide":{"from":"l12","to":"a1"}}"#,
-        r#"{"Slide":{"from":"a1","to":"l12"}}"#,
-        r#"{"Slide":{"from":"e1","to":"e6"}}"#,
-        r#"{"Place":"l12"}"#,
-        r#"{"PlaceMaster":"e1"}"#,
-        r#""Pass""#,
+        r#""l12-a1""#,
+        r#""a1-l12""#,
+        r#""e1-e6""#,
+        r#""l12""#,
+        r#""Me1""#,
+        r#""pass""#,
     ] {
         let mv: Move = serde_json::from_str(json).unwrap();
         let mut after = pos;
@@ -135,16 +142,26 @@ fn any_move_read_is_safe_to_play_unchecked() {
 }
 
 #[test]
-fn colours_are_stored_as_their_names() {
+fn colours_are_stored_as_their_lower_case_names() {
     for (color, name) in [
-        (Color::Black, "\"Black\""),
-        (Color::White, "\"White\""),
-        (Color::Red, "\"Red\""),
+        (Color::Black, "\"black\""),
+        (Color::White, "\"white\""),
+        (Color::Red, "\"red\""),
     ] {
         assert_eq!(serde_json::to_string(&color).unwrap(), name);
         assert_eq!(serde_json::from_str::<Color>(name).unwrap(), color);
     }
-    for bad in ["\"Green\"", "\"black\"", "\"b\"", "0", "3", "null", "\"\""] {
+    for bad in [
+        "\"green\"",
+        "\"Black\"",
+        "\"RED\"",
+        "\"b\"",
+        "\" red\"",
+        "0",
+        "3",
+        "null",
+        "\"\"",
+    ] {
         assert!(serde_json::from_str::<Color>(bad).is_err(), "{bad}");
     }
 }
@@ -177,6 +194,16 @@ fn positions_are_stored_as_their_text() {
         })
     );
     assert!(won.legal_moves().is_empty());
+    let win = won.win().expect("a won game");
+    let json = serde_json::to_string(&win).unwrap();
+    assert_eq!(
+        json,
+        r#"{"winner":"black","rule":"forced-off-check-point","points":3}"#
+    );
+    assert_eq!(serde_json::from_str::<Win>(&json).unwrap(), win);
+    for bad in [r#""ForcedOffCheckPoint""#, "3", r#""rule 3""#] {
+        assert!(serde_json::from_str::<WinRule>(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -192,6 +219,8 @@ fn hostile_positions_are_refused() {
         "\"10/10/10/10/10/10 b 8m/8m/8m 0/0/0 b1\"",
         "\"MM3BBBBB/1R4RRRR/9R/10/1M1R1RWWWW/B1B1B1WWWW r 0/0/0 3/4/3 r1\"",
         "\"\"",
+        "\" 10/10/10/10/10/10 b 8m/8m/8m 0/0/0\"",
+        "\"10/10/10/10/10/10 B 8m/8m/8m 0/0/0\"",
         "42",
         "null",
         "{\"own\":[1,2,3]}",
@@ -211,7 +240,27 @@ fn game_records_round_trip() {
         record.play_text(text).expect(text);
     }
     let json = serde_json::to_string(&record).unwrap();
+    assert!(
+        json.starts_with(r#"{"format":1,"game":"svendo","size":"10x6","start":"10/10/10/10/10/10 b 8m/8m/8m 0/0/0""#),
+        "{json}"
+    );
+    assert!(
+        json.ends_with(r#""moves":["c3","Md4","e5","f6"]}"#),
+        "{json}"
+    );
     let back: GameRecord<Position> = serde_json::from_str(&json).unwrap();
     assert_eq!(back.current(), record.current());
     assert_eq!(back.move_texts(), record.move_texts());
+    for (from, to) in [
+        (r#""format":1"#, r#""format":2"#),
+        (r#""size":"10x6""#, r#""size":"8x8""#),
+        (r#""Md4""#, r#""md4""#),
+        (r#""f6""#, r#""c3""#),
+    ] {
+        let bad = json.replace(from, to);
+        assert!(
+            serde_json::from_str::<GameRecord<Position>>(&bad).is_err(),
+            "{bad}"
+        );
+    }
 }

@@ -218,7 +218,8 @@ impl Game for Position {
         match size {
             None | Some(BoardSize::Side(10)) => Position::parse_fen(text, false),
             Some(BoardSize::Side(8)) => Position::parse_fen(text, true),
-            Some(other) => Err(ParsePositionError::new(
+            Some(other) => Err(ParsePositionError::with_kind(
+                game_core::ParsePositionErrorKind::SizeMismatch,
                 0,
                 format!("swedish-draughts has boards of size 10 and 8, not {other}"),
             )),
@@ -256,6 +257,19 @@ impl Game for Position {
             }
         } else {
             self.legal_moves().contains(&mv)
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
+        match self.illegal_reason(mv) {
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
+                notation::short_text(mv),
+                reason,
+            )),
         }
     }
 
@@ -546,10 +560,10 @@ mod tests {
     fn serde_round_trip() {
         let pos = Position::parse_position("B:W15,19,22:B1,K21", Some(BoardSize::Side(8))).unwrap();
         let json = serde_json::to_string(&pos).unwrap();
-        assert_eq!(json, r#"{"size":8,"position":"B:W15,19,22:B1,K21"}"#);
+        assert_eq!(json, r#"{"size":"8","position":"B:W15,19,22:B1,K21"}"#);
         let back: Position = serde_json::from_str(&json).unwrap();
         assert_eq!(back, pos);
-        assert!(serde_json::from_str::<Position>(r#"{"size":8,"position":"W:W40:B1"}"#).is_err());
+        assert!(serde_json::from_str::<Position>(r#"{"size":"8","position":"W:W40:B1"}"#).is_err());
         let mv = back.legal_moves()[0];
         let mv_back: Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
         assert_eq!(mv_back, mv);

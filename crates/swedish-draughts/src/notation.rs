@@ -141,12 +141,12 @@ impl Position {
                     .iter()
                     .any(|m| m.from().number() == from && m.to().number() == to)
                 {
-                    "it is a capture: write it with x"
+                    "it is a capture: write it with x".to_owned()
                 } else {
-                    "capturing is compulsory"
+                    "capturing is compulsory".to_owned()
                 }
             } else {
-                ""
+                self.quiet_move_refusal(from, to)
             };
             return Err(ParseMoveError::illegal(text, reason));
         }
@@ -184,6 +184,75 @@ impl Position {
             }
         }
     }
+}
+
+impl Position {
+    /// Why a move without capture from `from` to `to` is not legal here (none is a capture):
+    /// the game is over, no piece of the side to move stands there, or that piece cannot go
+    /// there.
+    fn quiet_move_refusal(&self, from: SquareNumber, to: SquareNumber) -> String {
+        if game_core::Game::legal_moves(self).is_empty() {
+            return "the game is over: the side to move has no legal move".to_owned();
+        }
+        match Square::new(from).and_then(|square| self.piece_at(square)) {
+            None => format!("square {from} is empty"),
+            Some(Piece { color, .. }) if color != self.side => {
+                format!(
+                    "the piece on {from} is {color}'s, and {} is to move",
+                    self.side
+                )
+            }
+            Some(Piece {
+                kind: Kind::Man, ..
+            }) => format!(
+                "the man on {from} cannot step to {to}: a man steps forward diagonally to an \
+                 empty square"
+            ),
+            Some(Piece {
+                kind: Kind::Dame, ..
+            }) => format!(
+                "the dame on {from} cannot go to {to}: a dame moves along a diagonal over empty \
+                 squares"
+            ),
+        }
+    }
+
+    /// Why `mv` (a value of [`Move`], perhaps of another position) is not legal here, or
+    /// `None` when it is: the reason of checked play.
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<String> {
+        let moves = game_core::Game::legal_moves(self);
+        if moves.contains(&mv) {
+            return None;
+        }
+        let size = self.size();
+        if mv.eight != self.eight {
+            let other = if mv.eight { 8 } else { 10 };
+            return Some(format!(
+                "a move of the {other}x{other} board, not of {size}x{size}"
+            ));
+        }
+        if moves.is_empty() {
+            return Some("the game is over: the side to move has no legal move".to_owned());
+        }
+        let captures = moves.iter().any(Move::is_capture);
+        Some(match (mv.is_capture(), captures) {
+            (false, true) => "capturing is compulsory".to_owned(),
+            (true, false) => "there is no capture".to_owned(),
+            (true, true) => {
+                "no legal capture takes those pieces: a capture takes the largest number of \
+                 pieces it can"
+                    .to_owned()
+            }
+            (false, false) => self.quiet_move_refusal(mv.from().number(), mv.to().number()),
+        })
+    }
+}
+
+/// The text of a move that needs no position: `32-28`, or `28x19` for a capture (whose chain
+/// the position would add where it is needed).
+pub(crate) fn short_text(mv: Move) -> String {
+    let separator = if mv.is_capture() { 'x' } else { '-' };
+    format!("{}{separator}{}", mv.from(), mv.to())
 }
 
 fn chain_text(route: &[SquareNumber]) -> String {
@@ -232,7 +301,7 @@ fn tokenize(
         let Some(c) = rest.chars().next() else { break };
         let capture = match c {
             '-' => false,
-            'x' | 'X' => true,
+            'x' => true,
             _ => {
                 return Err(ParseMoveError::malformed(
                     text,
@@ -265,7 +334,7 @@ fn tokenize(
 }
 
 fn parse_fen<G: Geometry>(text: &str, eight: bool) -> Result<Position, ParsePositionError> {
-    let err = |offset: usize, reason: String| ParsePositionError::new(offset, reason);
+    let err = |offset: usize, reason: String| ParsePositionError::malformed(offset, reason);
     let size = if eight { 8 } else { 10 };
     let base = text.len() - text.trim_start().len();
     let body = text.trim();
@@ -369,14 +438,15 @@ fn parse_list<G: Geometry>(
             }
         };
         if first > last {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::malformed(
                 body_offset,
                 format!("the range {first}-{last} runs backwards"),
             ));
         }
         for s in first..=last {
             let bit = 1u64 << G::bit_of_square()[s as usize];
-            let fault = |reason: String| ParsePositionError::new(offset, reason);
+            // A well-formed list that no game reaches.
+            let fault = |reason: String| ParsePositionError::illegal(offset, reason);
             if pieces & bit != 0 {
                 return Err(fault(format!("square {s} is listed twice for {name}")));
             }
@@ -416,14 +486,14 @@ fn parse_square<G: Geometry>(
     size: u32,
 ) -> Result<SquareNumber, ParsePositionError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::malformed(
             offset,
             format!("expected a square number, found {text:?}"),
         ));
     }
     match text.parse::<u32>() {
         Ok(s) if (1..=u32::from(G::SQUARES)).contains(&s) => Ok(s as SquareNumber),
-        _ => Err(ParsePositionError::new(
+        _ => Err(ParsePositionError::malformed(
             offset,
             format!(
                 "square {text} is not on the {size}x{size} board (squares 1-{})",
@@ -438,6 +508,7 @@ impl FromStr for Position {
 
     /// Reads a 10x10 position (the string does not carry the size; for 8x8 use
     /// [`Game::parse_position`](game_core::Game::parse_position) with `Some(BoardSize::Side(8))`).
+    /// Whitespace around the text is ignored.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Position::parse_fen(text, false)
     }
@@ -483,8 +554,9 @@ impl fmt::Debug for Position {
 /// The serde form of a position: its board size and its PDN FEN string.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct PositionRepr {
-    size: u32,
+    size: game_core::BoardSize,
     position: String,
 }
 
@@ -492,7 +564,7 @@ pub(crate) struct PositionRepr {
 impl From<Position> for PositionRepr {
     fn from(pos: Position) -> Self {
         PositionRepr {
-            size: pos.size(),
+            size: game_core::BoardSize::Side(pos.size()),
             position: pos.to_string(),
         }
     }
@@ -502,10 +574,13 @@ impl From<Position> for PositionRepr {
 impl TryFrom<PositionRepr> for Position {
     type Error = ParsePositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, Self::Error> {
-        <Position as game_core::Game>::parse_position(
-            &repr.position,
-            Some(game_core::BoardSize::Side(repr.size)),
-        )
+        if repr.position.trim() != repr.position {
+            return Err(ParsePositionError::malformed(
+                0,
+                "stored text has no whitespace around it",
+            ));
+        }
+        <Position as game_core::Game>::parse_position(&repr.position, Some(repr.size))
     }
 }
 
@@ -513,8 +588,9 @@ impl TryFrom<PositionRepr> for Position {
 /// increasing order.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct MoveRepr {
-    size: u32,
+    size: game_core::BoardSize,
     from: SquareNumber,
     to: SquareNumber,
     captured: Vec<SquareNumber>,
@@ -524,7 +600,7 @@ pub(crate) struct MoveRepr {
 impl From<Move> for MoveRepr {
     fn from(mv: Move) -> Self {
         MoveRepr {
-            size: if mv.eight { 8 } else { 10 },
+            size: game_core::BoardSize::Side(if mv.eight { 8 } else { 10 }),
             from: mv.from().number(),
             to: mv.to().number(),
             captured: mv.captured_squares().map(Square::number).collect(),
@@ -537,8 +613,8 @@ impl TryFrom<MoveRepr> for Move {
     type Error = ParseMoveError;
     fn try_from(repr: MoveRepr) -> Result<Self, Self::Error> {
         match repr.size {
-            10 => move_from_repr::<Ten>(&repr, false),
-            8 => move_from_repr::<Eight>(&repr, true),
+            game_core::BoardSize::Side(10) => move_from_repr::<Ten>(&repr, false),
+            game_core::BoardSize::Side(8) => move_from_repr::<Eight>(&repr, true),
             other => Err(repr.error(format!(
                 "swedish-draughts has boards of size 10 and 8, not {other}"
             ))),
@@ -565,7 +641,7 @@ impl MoveRepr {
 /// that board can have are built, so `play_unchecked` and the notation see board bits only.
 #[cfg(feature = "serde")]
 fn move_from_repr<G: Geometry>(repr: &MoveRepr, eight: bool) -> Result<Move, ParseMoveError> {
-    let size = repr.size;
+    let size = if eight { 8 } else { 10 };
     let bit = |square: SquareNumber| -> Result<u8, ParseMoveError> {
         if (1..=G::SQUARES).contains(&square) {
             Ok(G::bit_of_square()[square as usize])
@@ -783,5 +859,78 @@ mod tests {
             Err(ParseMoveError::Illegal { reason, .. }) => assert!(reason.contains('x')),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn errors_have_their_kind_and_point_at_the_fault() {
+        use game_core::ParsePositionErrorKind::{Illegal, Malformed, SizeMismatch};
+        let eight = Some(BoardSize::Side(8));
+        for (text, size, kind, offset) in [
+            ("", None, Malformed, 0),
+            ("X:W1:B2", None, Malformed, 0),
+            ("w:W31:B2", None, Malformed, 0),
+            ("W:W31:B51", None, Malformed, 7),
+            ("W:W31:B33", eight, Malformed, 7),
+            ("W:W31:b2", None, Malformed, 6),
+            ("W:Wk31:B2", None, Malformed, 3),
+            ("W:W40-30:B1", None, Malformed, 3),
+            ("  W:W31:B0", None, Malformed, 9),
+            ("W:W40:B1", Some(BoardSize::Side(12)), SizeMismatch, 0),
+            // Well-formed, but no game reaches it.
+            ("W:W31,40,31:B1", None, Illegal, 9),
+            ("W:W31,32:B5,32", None, Illegal, 12),
+            ("W:W31,3:B20", None, Illegal, 6),
+            ("W:W30-50:B1", None, Illegal, 3),
+        ] {
+            let err = Position::parse_position(text, size).expect_err(text);
+            assert_eq!((err.kind, err.offset), (kind, offset), "{text:?}: {err}");
+        }
+        let pos: Position = " W:W31:B20\n".parse().expect("trimmed");
+        assert_eq!(pos.to_string(), "W:W31:B20");
+    }
+
+    #[test]
+    fn move_text_is_case_sensitive_and_trimmed() {
+        let pos: Position = "W:W32,33:B28".parse().unwrap();
+        assert_eq!(pos.parse_move("\t33x22 "), pos.parse_move("33x22"));
+        assert!(pos.parse_move("33x22").is_ok());
+        assert!(matches!(
+            pos.parse_move("33X22"),
+            Err(ParseMoveError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn every_illegal_move_gets_a_reason_in_words() {
+        let start = Position::start();
+        let reason = |pos: &Position, text: &str| match pos.parse_move(text) {
+            Err(ParseMoveError::Illegal { reason, .. }) => reason,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(reason(&start, "25-30"), "square 25 is empty");
+        assert!(
+            reason(&start, "19-23").contains("black's"),
+            "{}",
+            reason(&start, "19-23")
+        );
+        assert!(reason(&start, "32-22").contains("the man on 32 cannot step to 22"));
+        let dame: Position = "W:WK46:B1".parse().unwrap();
+        assert!(reason(&dame, "46-40").contains("the dame on 46 cannot go to 40"));
+        // Checked play names the move by its text and says why.
+        let mut pos: Position = "W:W32,33:B28".parse().unwrap();
+        let quiet = pos.legal_moves().len();
+        assert_eq!(quiet, 2, "two captures of 28");
+        let err = pos.play(start.parse_move("32-27").unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move 32-27: capturing is compulsory"
+        );
+        let small = Position::start_with_size(crate::BoardSize::Side(8)).expect("8x8");
+        let err = pos.play(small.legal_moves()[0]).unwrap_err();
+        assert!(err.reason.contains("8x8 board"), "{err}");
+        let over: Position = "B:WK4:B".parse().unwrap();
+        let mut copy = over;
+        let err = copy.play(start.legal_moves()[0]).unwrap_err();
+        assert!(err.reason.contains("game is over"), "{err}");
     }
 }

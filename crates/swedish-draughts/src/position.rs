@@ -95,7 +95,7 @@ pub enum Kind {
 /// it when it has to print the full chain ([`Position::move_chain`]).
 ///
 /// With the `serde` feature a move is stored by square numbers, with its board:
-/// `{"size":10,"from":32,"to":28,"captured":[]}`. Reading checks that it is a move some
+/// `{"size":"10","from":32,"to":28,"captured":[]}`. Reading checks that it is a move some
 /// position of that board could have (squares on the board, a move without capture along a
 /// diagonal, captured squares distinct, neither the start nor the end, at most a side's
 /// pieces); anything else is a deserialization error.

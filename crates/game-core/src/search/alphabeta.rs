@@ -103,6 +103,7 @@ const HISTORY_SIZE: usize = 1 << 12;
 
 /// Why an [`AlphaBeta`] engine could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum AlphaBetaError {
     /// The game does not have exactly two players (negamax needs a zero-sum duel).
     #[error("alpha-beta search needs a two-player game; {game} has {players} players")]

@@ -1,0 +1,185 @@
+//! The serde forms of game-core: the versioned game record, board sizes, and the text helper
+//! (`serde_text`, `impl_serde_text!`) that every game crate stores its moves, points, players
+//! and positions with.
+
+use core::fmt;
+use core::str::FromStr;
+
+use game_core::tictactoe::TicTacToe;
+use game_core::{BoardSize, Game, GameRecord};
+
+const RULES: &str = r#""rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null}"#;
+
+#[test]
+fn a_record_is_stored_with_format_1_and_read_back() {
+    let mut record = GameRecord::new(TicTacToe::start());
+    for text in ["b2", "a1"] {
+        record.play_text(text).unwrap();
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(
+        json,
+        format!(
+            r#"{{"format":1,"game":"tictactoe","start":".../.../... x",{RULES},"moves":["b2","a1"]}}"#
+        )
+    );
+    let back: GameRecord<TicTacToe> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.moves(), record.moves());
+}
+
+#[test]
+fn a_record_of_another_or_no_format_is_refused() {
+    // (the format field, whether the error names the format; a value of the wrong type is
+    // serde's own type error)
+    for (format, names_it) in [
+        (r#""format":0,"#, true),
+        (r#""format":2,"#, true),
+        ("", true),
+        (r#""format":"1","#, false),
+        (r#""format":-1,"#, false),
+        (r#""format":null,"#, false),
+    ] {
+        let json =
+            format!(r#"{{{format}"game":"tictactoe","start":".../.../... x",{RULES},"moves":[]}}"#);
+        let err = serde_json::from_str::<GameRecord<TicTacToe>>(&json).unwrap_err();
+        assert!(
+            !names_it || err.to_string().contains("format"),
+            "{json}: {err}"
+        );
+    }
+}
+
+/// A test type with a text form: a lower-case word of at most 8 letters.
+#[derive(Debug, PartialEq)]
+struct Word(String);
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for Word {
+    type Err = &'static str;
+    fn from_str(text: &str) -> Result<Word, &'static str> {
+        if (1..=8).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_lowercase()) {
+            Ok(Word(text.to_owned()))
+        } else {
+            Err("not a word")
+        }
+    }
+}
+
+game_core::impl_serde_text!(Word);
+
+/// A second test type read by a function instead of `FromStr`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        })
+    }
+}
+
+game_core::impl_serde_text!(Side, |text| game_core::serde_text::parse_name(
+    &[Side::Left, Side::Right],
+    text
+));
+
+#[test]
+fn the_text_helper_writes_display_and_reads_from_str() {
+    assert_eq!(
+        serde_json::to_string(&Word("abc".into())).unwrap(),
+        r#""abc""#
+    );
+    assert_eq!(
+        serde_json::from_str::<Word>(r#""abc""#).unwrap(),
+        Word("abc".into())
+    );
+    // An escaped string arrives owned, not borrowed: it is read the same way.
+    assert_eq!(
+        serde_json::from_str::<Word>(r#""a\u0062c""#).unwrap(),
+        Word("abc".into())
+    );
+    assert_eq!(
+        serde_json::to_string(&[Side::Right, Side::Left]).unwrap(),
+        r#"["right","left"]"#
+    );
+    assert_eq!(
+        serde_json::from_str::<Side>(r#""left""#).unwrap(),
+        Side::Left
+    );
+}
+
+#[test]
+fn the_text_helper_refuses_junk() {
+    for junk in [
+        r#""ABC""#,
+        r#""abc ""#,
+        r#"" abc""#,
+        r#""""#,
+        r#""abcdefghi""#,
+        "7",
+        "null",
+        "[]",
+        r#"["abc"]"#,
+        r#"{"Word":"abc"}"#,
+        "true",
+    ] {
+        let err = serde_json::from_str::<Word>(junk).expect_err(junk);
+        let _ = err.to_string();
+    }
+    for junk in [r#""Left""#, r#""LEFT""#, r#""up""#, "0", r#""left ""#] {
+        let err = serde_json::from_str::<Side>(junk).expect_err(junk);
+        if junk.starts_with("\"up") {
+            assert!(err.to_string().contains("left, right"), "{err}");
+        }
+    }
+    // The message quotes a bounded excerpt of a huge text.
+    let huge = format!("\"{}\"", "Z".repeat(100_000));
+    assert!(
+        serde_json::from_str::<Word>(&huge)
+            .unwrap_err()
+            .to_string()
+            .len()
+            < 300
+    );
+}
+
+#[test]
+fn board_sizes_are_stored_as_their_text() {
+    for (size, text) in [
+        (BoardSize::Side(8), r#""8""#),
+        (
+            BoardSize::Rect {
+                width: 10,
+                height: 6,
+            },
+            r#""10x6""#,
+        ),
+    ] {
+        assert_eq!(serde_json::to_string(&size).unwrap(), text);
+        assert_eq!(serde_json::from_str::<BoardSize>(text).unwrap(), size);
+    }
+    for junk in ["8", r#""08""#, r#"" 8""#, r#""0""#, r#""8X8""#, "null"] {
+        assert!(serde_json::from_str::<BoardSize>(junk).is_err(), "{junk}");
+    }
+}
+
+#[test]
+fn the_template_game_has_the_error_policy() {
+    use game_core::ParsePositionErrorKind::{Illegal, Malformed};
+    let err = ".../.../... o".parse::<TicTacToe>().unwrap_err();
+    assert_eq!((err.kind, err.offset), (Illegal, 12));
+    let err = TicTacToe::parse_position(".../.../... x", Some(BoardSize::Side(4))).unwrap_err();
+    assert_eq!(err.kind, game_core::ParsePositionErrorKind::SizeMismatch);
+    let err = ".../.Q./... x".parse::<TicTacToe>().unwrap_err();
+    assert_eq!((err.kind, err.offset), (Malformed, 5));
+}
