@@ -17,6 +17,9 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
+//! For writing a game on bitboards: [`Bits`] walks the set bits of a board word, and
+//! [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at compile time.
+//!
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
@@ -50,6 +53,7 @@
 
 extern crate alloc;
 
+mod bits;
 mod error;
 mod game;
 mod outcome;
@@ -66,6 +70,7 @@ pub mod testing;
 pub mod tictactoe;
 mod zobrist;
 
+pub use bits::{BitWord, Bits};
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePositionError, PerftError,
     SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
@@ -83,4 +88,4 @@ pub use search::{
     SearchResult, StopFlag, MAX_PLAYERS,
 };
 pub use size::{BoardSize, ParseBoardSizeError};
-pub use zobrist::zobrist_keys;
+pub use zobrist::{zobrist_keys, ZobristTable};

@@ -4,7 +4,9 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
-use crate::board::{shift, Bits, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
+use game_core::Bits;
+
+use crate::board::{shift, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
@@ -120,6 +122,7 @@ fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
     let (a, b) = forward_shifts::<G>(v.white);
     for d in [a, b] {
         for to in Bits(shift(v.men, d) & v.empty) {
+            let to = to as u8;
             moves.push(Move {
                 captured: 0,
                 from: (to as i32 - d) as u8,
@@ -130,6 +133,7 @@ fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
     }
     let nb = G::neighbours();
     for from in Bits(v.dames) {
+        let from = from as u8;
         for dir in [NW, NE, SW, SE] {
             // long dame: any number of empty squares along one diagonal.
             let mut to = nb[dir][from as usize];
@@ -431,6 +435,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
     for by in [a, b] {
         let jumpers = shift(shift(v.empty, -by) & v.them, -by) & v.men;
         for from in Bits(jumpers) {
+            let from = from as u8;
             search.occupied = all & !(1 << from);
             search.from = from;
             let victim = shift(1 << from, by);
@@ -440,6 +445,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
         }
     }
     for from in Bits(v.dames) {
+        let from = from as u8;
         search.occupied = all & !(1 << from);
         search.from = from;
         if let Some(seen) = search.seen.as_mut() {
