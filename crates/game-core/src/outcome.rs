@@ -4,8 +4,8 @@ use core::fmt;
 
 /// The end of a game: a winner or a draw, with the reason in words.
 ///
-/// The reason is a short lower-case phrase (`"mill"`, `"no legal move"`,
-/// `"threefold repetition"`) for people and logs; programs match on the variant.
+/// The reason is a short lower-case phrase (`"mill"`, `"no legal move"`, `"repetition"`) for
+/// people and logs; programs match on the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Outcome<P> {
@@ -46,7 +46,7 @@ impl<P: Copy> Outcome<P> {
 }
 
 impl<P: fmt::Display> fmt::Display for Outcome<P> {
-    /// `winner white (mill)` or `draw (threefold repetition)`.
+    /// `winner white (mill)` or `draw (repetition)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Winner { player, reason } => write!(f, "winner {player} ({reason})"),
