@@ -4,6 +4,7 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
+use arrayvec::ArrayVec;
 use game_core::Bits;
 
 use crate::board::{shift, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
@@ -551,50 +552,59 @@ pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position, mv: Move) -> bool {
     }
 }
 
+/// A capture route as square numbers: the start, then every landing square. At most
+/// [`MAX_CHAIN`] jumps, so it lives inline: notation lists every route of the longest
+/// captures, and a route needs no allocation of its own.
+pub(crate) type Route = ArrayVec<Square, { MAX_CHAIN + 1 }>;
+
 /// A sink that keeps every route of the longest sequences, for notation.
-#[derive(Default)]
 pub(crate) struct RouteSink {
-    pub(crate) best: usize,
-    /// (from bit, captured, landing bits) of each route of the longest length.
-    pub(crate) routes: Vec<(u8, u64, Vec<u8>)>,
+    /// The square number of each bit of the board.
+    squares: &'static [Square; 64],
+    /// Whether the board is 8x8 (the moves say so).
+    eight: bool,
+    best: usize,
+    /// Each route of the longest length, with its move.
+    routes: Vec<(Move, Route)>,
 }
 
 impl Sink for RouteSink {
     const MOVES_ONLY: bool = false;
 
-    fn found(&mut self, from: u8, _to: u8, captured: u64, path: &[u8]) {
+    fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]) {
         if path.len() > self.best {
             self.best = path.len();
             self.routes.clear();
         }
         if path.len() == self.best {
-            self.routes.push((from, captured, path.to_vec()));
+            let mut route = Route::new();
+            // The search writes at most MAX_CHAIN landing squares (see there), so every
+            // square fits; `take` only keeps that promise visible here.
+            for &bit in core::iter::once(&from).chain(path).take(MAX_CHAIN + 1) {
+                route.push(self.squares[usize::from(bit & 63)]);
+            }
+            let mv = Move {
+                captured,
+                from,
+                to,
+                eight: self.eight,
+            };
+            self.routes.push((mv, route));
         }
     }
 }
 
 /// Every route of every legal capture, as square numbers: (move, [start, landing squares…]).
-/// Empty when there is no capture. Slow (allocates); for notation only.
-pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<Square>)> {
-    let mut sink = RouteSink::default();
+/// Empty when there is no capture. For notation only (the list itself allocates).
+pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Route)> {
+    let mut sink = RouteSink {
+        squares: G::square_of_bit(),
+        eight: pos.eight,
+        best: 0,
+        routes: Vec::new(),
+    };
     search_captures::<G, _>(pos, &mut sink);
-    let sq = G::square_of_bit();
     sink.routes
-        .into_iter()
-        .map(|(from, captured, path)| {
-            let to = *path.last().expect("a sequence has at least one jump");
-            let mv = Move {
-                captured,
-                from,
-                to,
-                eight: pos.eight,
-            };
-            let mut squares = Vec::with_capacity(path.len() + 1);
-            squares.push(sq[from as usize]);
-            squares.extend(path.iter().map(|&b| sq[b as usize]));
-            (mv, squares)
-        })
-        .collect()
 }
 
 #[cfg(test)]
