@@ -17,7 +17,7 @@ pub(crate) fn stone(color: usize, point: Point) -> u64 {
 }
 
 /// The key xored in when Black is to move.
-pub(crate) const BLACK_TO_MOVE: u64 = game_core::zobrist_keys::<1>(0x6B76_6172_6E33_0B)[0];
+pub(crate) const BLACK_TO_MOVE: u64 = game_core::zobrist_keys::<1>(0x006B_7661_726E_330B)[0];
 
 /// The key of the stones `bits` of `color`, from scratch.
 pub(crate) fn stones_key(color: Color, bits: Bitboard) -> u64 {
