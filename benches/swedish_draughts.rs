@@ -1,8 +1,8 @@
 //! Criterion benches for swedish-draughts: legal move generation on the starts and on
 //! capture-heavy middle games, perft from the starts (the generic game-core perft with bulk
 //! counting at the last ply, and the crate's own fast perft), random playouts, and the
-//! default player's alpha-beta search (nodes per second at a fixed depth from a cleared table).
-//! Run with `cargo bench --bench swedish_draughts`.
+//! default player's alpha-beta search (nodes per second at a fixed depth from a cleared table),
+//! and capture notation (text of every legal capture, and reading it back). Run with `cargo bench --bench swedish_draughts`.
 
 mod common;
 
@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use swedish_draughts::game_core::search::AlphaBetaConfig;
 use swedish_draughts::game_core::{random_playout, Rng};
-use swedish_draughts::{alphabeta_with, default_config, BoardSize, DraughtsEval, Position};
+use swedish_draughts::{alphabeta_with, default_config, BoardSize, DraughtsEval, Game, Position};
 
 /// Named positions for move generation (10x10 unless the name says 8x8).
 const MIDGAMES: &[(&str, &str)] = &[
@@ -139,5 +139,31 @@ fn alphabeta(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, playouts, alphabeta);
+/// `move_text` and `parse_move` of every legal move of the capture middle games: the
+/// notation finds every route of the longest captures to choose between short and full chains.
+fn notation(c: &mut Criterion) {
+    let positions: Vec<Position> = MIDGAMES
+        .iter()
+        .map(|&(_, text)| text.parse().expect("valid position"))
+        .filter(|pos: &Position| pos.legal_moves().iter().any(|mv| mv.is_capture()))
+        .collect();
+    let moves: Vec<(Position, swedish_draughts::Move)> = positions
+        .iter()
+        .flat_map(|pos| pos.legal_moves().into_iter().map(move |mv| (*pos, mv)))
+        .collect();
+    let mut group = c.benchmark_group("swedish-draughts/notation");
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("capture_text_round_trip", |b| {
+        b.iter(|| {
+            for (pos, mv) in &moves {
+                let text = black_box(pos).move_text(*mv);
+                let back = pos.parse_move(&text).expect("a move's own text reads back");
+                assert_eq!(back, *mv);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft_bench, playouts, alphabeta, notation);
 criterion_main!(benches);

@@ -6,8 +6,9 @@
 //! ```
 //!
 //! It sets up the position (the start by default), plays the moves in order through a game
-//! record with the game's own draw rules (`GameRecord::new`: repetition, and for Swedish
-//! Draughts the 50-ply rule; `tests/show.rs` checks the outcome line), then prints the board, the side to move, the legal moves
+//! record with the game's own draw rules (`GameRecord::new`: threefold repetition, none for
+//! Sundraval, and for Swedish Draughts the 50-ply rule too; `tests/show.rs` checks the outcome
+//! line), then prints the board, the side to move, the legal moves
 //! (their number and up to 50 of them), the scores where the game has them, and as the last
 //! line exactly one of `outcome: none`, `outcome: draw (…)`, `outcome: winner COLOUR (…)`.
 //!

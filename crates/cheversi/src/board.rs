@@ -19,7 +19,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_core::ParsePointError;
+use game_core::{Bits, ParsePointError};
 
 /// A set of squares, bit `n` for square `n` (`a1` = 0 … `h8` = 63).
 pub type Bitboard = u64;
@@ -97,11 +97,6 @@ impl Square {
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
-
-    /// The lowest square of a non-empty bitboard (internal: callers check for empty).
-    pub(crate) const fn lowest(bb: Bitboard) -> Square {
-        Square(bb.trailing_zeros() as u8)
-    }
 }
 
 impl TryFrom<u8> for Square {
@@ -146,16 +141,9 @@ impl FromStr for Square {
 }
 
 /// The squares of a bitboard, lowest first.
-pub fn squares(mut bb: Bitboard) -> impl Iterator<Item = Square> {
-    core::iter::from_fn(move || {
-        if bb == 0 {
-            None
-        } else {
-            let sq = Square::lowest(bb);
-            bb &= bb - 1;
-            Some(sq)
-        }
-    })
+#[inline]
+pub fn squares(bb: Bitboard) -> impl Iterator<Item = Square> {
+    Bits(bb).map(|index| Square(index as u8))
 }
 
 /// One step in each of the 8 king directions, as a set: every square touching (king-adjacent

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::board::{squares, Bitboard, Square};
+use crate::board::{Bitboard, Square};
 use crate::zobrist;
 use crate::{BoardSize, SizeError};
 
@@ -350,9 +350,7 @@ impl Position {
         let mut hash = zobrist::last_key(self.last);
         for color in Color::ALL {
             for kind in Kind::ALL {
-                for sq in squares(self.pieces(color, kind)) {
-                    hash ^= zobrist::piece_key(color, kind, sq);
-                }
+                hash ^= zobrist::pieces_key(color, kind, self.pieces(color, kind));
             }
         }
         hash

@@ -71,7 +71,8 @@ pub trait Game:
 
     /// The history draw rules of this game as the project plays it, used by
     /// [`GameRecord::new`](crate::GameRecord::new): threefold repetition unless the game says
-    /// more (Swedish Draughts adds its 50-ply rule).
+    /// otherwise (Swedish Draughts adds its 50-ply rule; Sundraval, where no position can
+    /// repeat, has none).
     const DRAW_RULES: DrawRules = DrawRules::THREEFOLD;
 
     /// The start position on the default board.

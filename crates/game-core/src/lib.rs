@@ -23,6 +23,9 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
+//! For writing a game on bitboards: [`Bits`] walks the set bits of a board word, and
+//! [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at compile time.
+//!
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
@@ -57,6 +60,7 @@
 
 extern crate alloc;
 
+mod bits;
 pub mod error;
 mod game;
 pub mod notation;
@@ -77,6 +81,7 @@ pub mod testing;
 pub mod tictactoe;
 mod zobrist;
 
+pub use bits::{BitWord, Bits};
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
     ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
@@ -98,4 +103,4 @@ pub use search::{
 #[doc(hidden)]
 pub use serde as __serde;
 pub use size::{BoardSize, ParseBoardSizeError};
-pub use zobrist::zobrist_keys;
+pub use zobrist::{zobrist_keys, ZobristTable};

@@ -8,6 +8,8 @@ use core::str::FromStr;
 
 use game_core::ParsePointError;
 
+use game_core::Bits;
+
 /// A set of points: bit `i` is the point with index `i`; only the low nine bits are used.
 pub type Bitboard = u16;
 
@@ -141,16 +143,9 @@ impl TryFrom<String> for Point {
 }
 
 /// The points of `bits`, lowest first.
-pub(crate) fn points(mut bits: Bitboard) -> impl Iterator<Item = Point> {
-    core::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let point = Point::lowest(bits);
-            bits &= bits - 1;
-            Some(point)
-        }
-    })
+#[inline]
+pub(crate) fn points(bits: Bitboard) -> impl Iterator<Item = Point> {
+    Bits(bits).map(|index| Point(index as u8))
 }
 
 /// The eight lines (three rows, three columns, the two long diagonals); three stones of one

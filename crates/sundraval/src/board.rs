@@ -9,6 +9,8 @@
 
 use core::fmt;
 
+use game_core::Bits;
+
 /// The smallest board: 3 points a side.
 pub const MIN_SIZE: u32 = 3;
 /// The largest board: 11 points a side.
@@ -144,6 +146,7 @@ impl PointSet {
         Points {
             words: self.0,
             row: 0,
+            row_bits: Bits(self.0[0]),
         }
     }
 
@@ -275,7 +278,10 @@ impl IntoIterator for &PointSet {
 #[derive(Clone, Debug)]
 pub struct Points {
     words: [u32; ROWS],
+    /// The row being visited.
     row: usize,
+    /// The columns of that row not yet visited.
+    row_bits: Bits<u32>,
 }
 
 impl Iterator for Points {
@@ -283,17 +289,16 @@ impl Iterator for Points {
 
     #[inline]
     fn next(&mut self) -> Option<Point> {
-        while self.row < ROWS {
-            let w = self.words[self.row];
-            if w != 0 {
-                self.words[self.row] = w & (w - 1);
-                return Some(Point::from_index(
-                    self.row * ROW_STRIDE as usize + w.trailing_zeros() as usize,
-                ));
+        loop {
+            if let Some(col) = self.row_bits.next() {
+                return Some(Point::from_index(self.row * ROW_STRIDE as usize + col));
+            }
+            if self.row + 1 >= ROWS {
+                return None;
             }
             self.row += 1;
+            self.row_bits = Bits(self.words[self.row]);
         }
-        None
     }
 }
 

@@ -1,5 +1,7 @@
 //! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill.
 
+use game_core::Bits;
+
 use crate::board::{point_count, Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Turn};
 
@@ -80,14 +82,11 @@ impl Position {
                 moves.resize(count + 1, Move::Pass);
                 let mut slots = moves.iter_mut();
                 for (row, &word) in placements.0.iter().enumerate() {
-                    let mut word = word;
                     let base = row * ROW_STRIDE as usize;
-                    while word != 0 {
-                        let col = word.trailing_zeros() as usize;
+                    for col in Bits(word) {
                         if let Some(slot) = slots.next() {
                             *slot = Move::Place(Point::from_index(base + col));
                         }
-                        word &= word - 1;
                     }
                 }
                 // pass_rule: passing is always allowed (the last slot already holds it).

@@ -371,20 +371,6 @@ pub(crate) fn geometry(dims: u8) -> &'static Geometry {
     })
 }
 
-/// Iterates over the indices of the set bits of a bitboard, lowest first.
-#[inline]
-pub(crate) fn bits(mut board: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if board == 0 {
-            None
-        } else {
-            let p = board.trailing_zeros() as usize;
-            board &= board - 1;
-            Some(p)
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

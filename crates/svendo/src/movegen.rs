@@ -1,7 +1,8 @@
 //! Legal move generation: placements, plain slides, and the cheap test of whether a player has
 //! a winning move (the threat test the responsibility rules are built on).
 
-use crate::board::bits;
+use game_core::Bits;
+
 use crate::position::{Color, Move, Position};
 
 /// The five points of the line starting at `p` with index step `step`.
@@ -55,10 +56,10 @@ impl Position {
         let empty = geo.all & !self.occupied();
         let c = self.to_move.index();
         if self.hand[c] > 0 {
-            moves.extend(bits(empty).map(|p| Move::Place(geo.points[p])));
+            moves.extend(Bits(empty).map(|p| Move::Place(geo.points[p])));
         }
         if self.master_hand[c] {
-            moves.extend(bits(empty).map(|p| Move::PlaceMaster(geo.points[p])));
+            moves.extend(Bits(empty).map(|p| Move::PlaceMaster(geo.points[p])));
         }
     }
 
@@ -70,9 +71,9 @@ impl Position {
         moves.reserve(MAX_SLIDES);
         let geo = self.geo();
         let occupied = self.occupied();
-        for from in bits(self.movable(self.to_move)) {
+        for from in Bits(self.movable(self.to_move)) {
             let origin = geo.points[from];
-            for to in bits(geo.slides(from, occupied)) {
+            for to in Bits(geo.slides(from, occupied)) {
                 moves.push(Move::Slide {
                     from: origin,
                     to: geo.points[to],
@@ -85,7 +86,7 @@ impl Position {
     pub(crate) fn count_plain_slides(&self) -> usize {
         let geo = self.geo();
         let occupied = self.occupied();
-        bits(self.movable(self.to_move))
+        Bits(self.movable(self.to_move))
             .map(|from| geo.slides(from, occupied).count_ones() as usize)
             .sum()
     }
@@ -134,7 +135,7 @@ impl Position {
             let held = a0 & a2 & a4;
             if held != 0 {
                 for (starts, offset) in [(held & m1 & e3, step), (held & e1 & m3, 3 * step)] {
-                    for p in bits(starts) {
+                    for p in Bits(starts) {
                         let exits = geo.neighbours[p + offset] & empty;
                         if exits != 0 {
                             if !COLLECT {
@@ -157,7 +158,7 @@ impl Position {
                 continue;
             }
             let candidates = two & ((e1 & e3) | (m1 & e3) | (e1 & m3));
-            for p in bits(candidates) {
+            for p in Bits(candidates) {
                 let bases = 1u64 << p | 1 << (p + 2 * step) | 1 << (p + 4 * step);
                 let checks = 1u64 << (p + step) | 1 << (p + 3 * step);
                 let target = (bases & empty).trailing_zeros() as usize;
@@ -171,7 +172,7 @@ impl Position {
                         return true;
                     }
                     found = true;
-                    for mover in bits(movers) {
+                    for mover in Bits(movers) {
                         out.push(bases | checks | 1 << mover | geo.between(mover, target));
                     }
                 }
@@ -197,7 +198,7 @@ impl Position {
             let a0 = own & geo.starts[d];
             let a2 = own >> (2 * s);
             let a4 = own >> (4 * s);
-            for p in bits((a0 & a2) | (a0 & a4) | (a2 & a4)) {
+            for p in Bits((a0 & a2) | (a0 & a4) | (a2 & a4)) {
                 let bases = 1u64 << p | 1 << (p + 2 * step) | 1 << (p + 4 * step);
                 let checks = 1u64 << (p + step) | 1 << (p + 3 * step);
                 zone |= checks;

@@ -357,17 +357,13 @@ impl Position {
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::DIMS[usize::from(self.dims)] ^ zobrist::SIDE[self.to_move.index()];
         for c in 0..3 {
-            for p in crate::board::bits(self.own[c]) {
-                hash ^= zobrist::stone(c, p);
-            }
+            hash ^= zobrist::stones(c, self.own[c]);
             hash ^= zobrist::HAND[c * 9 + usize::from(self.hand[c])];
             if self.master_hand[c] {
                 hash ^= zobrist::MASTER_HAND[c];
             }
         }
-        for p in crate::board::bits(self.masters) {
-            hash ^= zobrist::stone(3, p);
-        }
+        hash ^= zobrist::stones(3, self.masters);
         hash
     }
 

@@ -34,7 +34,8 @@
 //! only the move pairs that touch every support of R's winning moves. The look-ahead uses the
 //! plain movement rules, so it never recurses.
 
-use crate::board::bits;
+use game_core::Bits;
+
 use crate::movegen::{Witnesses, MAX_SLIDES};
 use crate::position::{Color, Move, Position, WinRule};
 
@@ -109,9 +110,9 @@ impl Position {
             let (e1, e3) = (empty >> s, empty >> (3 * s));
             let (m1, m3) = (movable >> s, movable >> (3 * s));
             for (starts, offset) in [(held & m1 & e3, step), (held & e1 & m3, 3 * step)] {
-                for p in bits(starts) {
+                for p in Bits(starts) {
                     let x = p + offset;
-                    for y in bits(geo.slides(x, occupied)) {
+                    for y in Bits(geo.slides(x, occupied)) {
                         let after = self.after(Move::Slide {
                             from: geo.points[x],
                             to: geo.points[y],
@@ -160,8 +161,8 @@ impl Position {
         let n = self.to_move.next();
         let mut untouched = [0u64; Witnesses::CAPACITY];
         let mut any_p_move = false;
-        for from in bits(self.movable(self.to_move)) {
-            for to in bits(geo.slides(from, occupied)) {
+        for from in Bits(self.movable(self.to_move)) {
+            for to in Bits(geo.slides(from, occupied)) {
                 any_p_move = true;
                 let after_p = self.after(Move::Slide {
                     from: geo.points[from],
@@ -196,7 +197,7 @@ impl Position {
         let geo = self.geo();
         let occupied = self.occupied();
         let mut any_reply = false;
-        for from in bits(self.movable(n)) {
+        for from in Bits(self.movable(n)) {
             let reach = geo.slides(from, occupied);
             if reach == 0 {
                 continue;
@@ -210,7 +211,7 @@ impl Position {
                     must_check &= support;
                 }
             }
-            for to in bits(must_check) {
+            for to in Bits(must_check) {
                 let after_n = self.after(Move::Slide {
                     from: geo.points[from],
                     to: geo.points[to],

@@ -380,24 +380,6 @@ pub(crate) const fn shift(x: u64, by: i32) -> u64 {
     }
 }
 
-/// Iterates over the set bits of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Bits(pub(crate) u64);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let bit = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(bit)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

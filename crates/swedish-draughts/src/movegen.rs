@@ -4,9 +4,10 @@
 //! Every function is generic over the board [`Geometry`], so each size gets code with
 //! constant shifts; [`Position`] dispatches once per call.
 
-use crate::board::{
-    shift, Bits, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W,
-};
+use arrayvec::ArrayVec;
+use game_core::Bits;
+
+use crate::board::{shift, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
@@ -122,6 +123,7 @@ fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
     let (a, b) = forward_shifts::<G>(v.white);
     for d in [a, b] {
         for to in Bits(shift(v.men, d) & v.empty) {
+            let to = to as u8;
             moves.push(Move {
                 captured: 0,
                 from: (to as i32 - d) as u8,
@@ -132,6 +134,7 @@ fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
     }
     let nb = G::neighbours();
     for from in Bits(v.dames) {
+        let from = from as u8;
         for dir in [NW, NE, SW, SE] {
             // long dame: any number of empty squares along one diagonal.
             let mut to = nb[dir][from as usize];
@@ -433,6 +436,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
     for by in [a, b] {
         let jumpers = shift(shift(v.empty, -by) & v.them, -by) & v.men;
         for from in Bits(jumpers) {
+            let from = from as u8;
             search.occupied = all & !(1 << from);
             search.from = from;
             let victim = shift(1 << from, by);
@@ -442,6 +446,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
         }
     }
     for from in Bits(v.dames) {
+        let from = from as u8;
         search.occupied = all & !(1 << from);
         search.from = from;
         if let Some(seen) = search.seen.as_mut() {
@@ -547,50 +552,59 @@ pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position, mv: Move) -> bool {
     }
 }
 
+/// A capture route as square numbers: the start, then every landing square. At most
+/// [`MAX_CHAIN`] jumps, so it lives inline: notation lists every route of the longest
+/// captures, and a route needs no allocation of its own.
+pub(crate) type Route = ArrayVec<SquareNumber, { MAX_CHAIN + 1 }>;
+
 /// A sink that keeps every route of the longest sequences, for notation.
-#[derive(Default)]
 pub(crate) struct RouteSink {
-    pub(crate) best: usize,
-    /// (from bit, captured, landing bits) of each route of the longest length.
-    pub(crate) routes: Vec<(u8, u64, Vec<u8>)>,
+    /// The square number of each bit of the board.
+    squares: &'static [SquareNumber; 64],
+    /// Whether the board is 8x8 (the moves say so).
+    eight: bool,
+    best: usize,
+    /// Each route of the longest length, with its move.
+    routes: Vec<(Move, Route)>,
 }
 
 impl Sink for RouteSink {
     const MOVES_ONLY: bool = false;
 
-    fn found(&mut self, from: u8, _to: u8, captured: u64, path: &[u8]) {
+    fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]) {
         if path.len() > self.best {
             self.best = path.len();
             self.routes.clear();
         }
         if path.len() == self.best {
-            self.routes.push((from, captured, path.to_vec()));
+            let mut route = Route::new();
+            // The search writes at most MAX_CHAIN landing squares (see there), so every
+            // square fits; `take` only keeps that promise visible here.
+            for &bit in core::iter::once(&from).chain(path).take(MAX_CHAIN + 1) {
+                route.push(self.squares[usize::from(bit & 63)]);
+            }
+            let mv = Move {
+                captured,
+                from,
+                to,
+                eight: self.eight,
+            };
+            self.routes.push((mv, route));
         }
     }
 }
 
 /// Every route of every legal capture, as square numbers: (move, [start, landing squares…]).
-/// Empty when there is no capture. Slow (allocates); for notation only.
-pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Vec<SquareNumber>)> {
-    let mut sink = RouteSink::default();
+/// Empty when there is no capture. For notation only (the list itself allocates).
+pub(crate) fn capture_routes<G: Geometry>(pos: &Position) -> Vec<(Move, Route)> {
+    let mut sink = RouteSink {
+        squares: G::square_of_bit(),
+        eight: pos.eight,
+        best: 0,
+        routes: Vec::new(),
+    };
     search_captures::<G, _>(pos, &mut sink);
-    let sq = G::square_of_bit();
     sink.routes
-        .into_iter()
-        .map(|(from, captured, path)| {
-            let to = *path.last().expect("a sequence has at least one jump");
-            let mv = Move {
-                captured,
-                from,
-                to,
-                eight: pos.eight,
-            };
-            let mut squares = Vec::with_capacity(path.len() + 1);
-            squares.push(sq[from as usize]);
-            squares.extend(path.iter().map(|&b| sq[b as usize]));
-            (mv, squares)
-        })
-        .collect()
 }
 
 #[cfg(test)]

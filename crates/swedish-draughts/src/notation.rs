@@ -23,7 +23,7 @@ impl Position {
     }
 
     /// Every route of every legal capture: (move, [start, landing squares…]).
-    pub(crate) fn capture_routes(&self) -> Vec<(Move, Vec<SquareNumber>)> {
+    pub(crate) fn capture_routes(&self) -> Vec<(Move, movegen::Route)> {
         if self.eight {
             movegen::capture_routes::<Eight>(self)
         } else {
@@ -53,6 +53,7 @@ impl Position {
             .filter(|(m, _)| *m == mv)
             .map(|(_, route)| route)
             .min()
+            .map(|route| route.to_vec())
     }
 
     /// The board drawn for people: one line per rank from Black's side down, `w`/`b` for

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use crate::board::{Bits, Eight, Geometry, Square, SquareNumber, Ten};
+use game_core::Bits;
+
+use crate::board::{Eight, Geometry, Square, SquareNumber, Ten};
 use crate::zobrist::{self, KEYS};
 use crate::{BoardSize, SizeError};
 
@@ -153,7 +155,7 @@ impl Move {
 
     /// The captured squares, in increasing order.
     pub fn captured_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        Bits(self.captured).map(|bit| self.square_of(bit))
+        Bits(self.captured).map(|bit| self.square_of(bit as u8))
     }
 }
 
@@ -257,19 +259,10 @@ impl Position {
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for bit in Bits(self.white & !self.dames) {
-            hash ^= KEYS[zobrist::WHITE_MAN][bit as usize];
-        }
-        for bit in Bits(self.white & self.dames) {
-            hash ^= KEYS[zobrist::WHITE_DAME][bit as usize];
-        }
-        for bit in Bits(self.black & !self.dames) {
-            hash ^= KEYS[zobrist::BLACK_MAN][bit as usize];
-        }
-        for bit in Bits(self.black & self.dames) {
-            hash ^= KEYS[zobrist::BLACK_DAME][bit as usize];
-        }
+        let mut hash = KEYS.set_key(zobrist::WHITE_MAN, self.white & !self.dames)
+            ^ KEYS.set_key(zobrist::WHITE_DAME, self.white & self.dames)
+            ^ KEYS.set_key(zobrist::BLACK_MAN, self.black & !self.dames)
+            ^ KEYS.set_key(zobrist::BLACK_DAME, self.black & self.dames);
         if self.side == Color::Black {
             hash ^= zobrist::BLACK_TO_MOVE;
         }
@@ -355,17 +348,17 @@ impl Position {
         let white = self.side == Color::White;
         let (man_key, dame_key, their_man, their_dame) = if white {
             (
-                &KEYS[zobrist::WHITE_MAN],
-                &KEYS[zobrist::WHITE_DAME],
-                &KEYS[zobrist::BLACK_MAN],
-                &KEYS[zobrist::BLACK_DAME],
+                KEYS.piece_keys(zobrist::WHITE_MAN),
+                KEYS.piece_keys(zobrist::WHITE_DAME),
+                KEYS.piece_keys(zobrist::BLACK_MAN),
+                KEYS.piece_keys(zobrist::BLACK_DAME),
             )
         } else {
             (
-                &KEYS[zobrist::BLACK_MAN],
-                &KEYS[zobrist::BLACK_DAME],
-                &KEYS[zobrist::WHITE_MAN],
-                &KEYS[zobrist::WHITE_DAME],
+                KEYS.piece_keys(zobrist::BLACK_MAN),
+                KEYS.piece_keys(zobrist::BLACK_DAME),
+                KEYS.piece_keys(zobrist::WHITE_MAN),
+                KEYS.piece_keys(zobrist::WHITE_DAME),
             )
         };
         let mut hash = self.hash ^ zobrist::BLACK_TO_MOVE;
@@ -389,9 +382,9 @@ impl Position {
             // captured pieces are removed only now, when the whole sequence is finished.
             for bit in Bits(captured) {
                 hash ^= if self.dames & (1 << bit) != 0 {
-                    their_dame[bit as usize]
+                    their_dame[bit]
                 } else {
-                    their_man[bit as usize]
+                    their_man[bit]
                 };
             }
             self.dames &= !captured;

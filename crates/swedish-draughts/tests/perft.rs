@@ -1,5 +1,5 @@
 //! Perft and move lists checked against a deliberately naive second generator, written here
-//! straight from the rules page (`shared/rules/swedish-draughts.md`): a plain 2D array
+//! straight from the rules page (restated in the crate's `RULES.md`): a plain 2D array
 //! board indexed by (rank, file), a recursive search over jumps, no bitboards, no code shared
 //! with the engine. Hand counts: perft(1) of the 10x10 start is 9 (the five front men b4, d4,
 //! f4, h4, j4 have two diagonal steps each except j4 on the edge), of the 8x8 start 7.

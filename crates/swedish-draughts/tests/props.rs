@@ -1,5 +1,6 @@
-//! Property tests: the invariants of shared/design.md on positions reached by random
-//! play on both boards.
+//! Property tests on positions reached by random play on both boards: generated moves are
+//! accepted and conserve pieces, moves not generated are refused, text round-trips, perft
+//! counts agree, random games end with a valid outcome.
 
 use proptest::prelude::*;
 use swedish_draughts::game_core::Rng;

@@ -15,7 +15,7 @@ use std::time::Instant;
 use game_core::StopFlag;
 
 use super::table::{Table, INFINITY};
-use crate::board::Square;
+use crate::board::squares;
 use crate::movegen::{placements, queen_call};
 use crate::position::{Color, Kind, Move, Position};
 use crate::score::scores;
@@ -175,10 +175,8 @@ impl Search<'_> {
         let try_etc = ply > 0 && left >= ETC_MIN_LEFT;
         let killers = self.killers[ply];
         for kind in Kind::ALL {
-            let mut targets = plan.targets(kind);
-            while targets != 0 {
-                let mv = Move::new(kind, Square::lowest(targets));
-                targets &= targets - 1;
+            for square in squares(plan.targets(kind)) {
+                let mv = Move::new(kind, square);
                 if Some(mv) == tt_move {
                     continue;
                 }
@@ -290,10 +288,8 @@ impl Search<'_> {
         let mut best = -i32::from(INFINITY);
         let mut best_move = None;
         for kind in Kind::ALL {
-            let mut targets = plan.targets(kind);
-            while targets != 0 {
-                let mv = Move::new(kind, Square::lowest(targets));
-                targets &= targets - 1;
+            for square in squares(plan.targets(kind)) {
+                let mv = Move::new(kind, square);
                 let mut child = *pos;
                 child.place_unchecked(mv);
                 let value = -running_difference(&child);
@@ -301,7 +297,7 @@ impl Search<'_> {
                     best = value;
                     best_move = Some(mv);
                     if value >= beta {
-                        targets = 0;
+                        break;
                     }
                 }
             }
@@ -322,10 +318,8 @@ fn greedy_reply(pos: &Position) -> i32 {
     let plan = placements(pos);
     let mut best = None;
     for kind in Kind::ALL {
-        let mut targets = plan.targets(kind);
-        while targets != 0 {
-            let mv = Move::new(kind, Square::lowest(targets));
-            targets &= targets - 1;
+        for square in squares(plan.targets(kind)) {
+            let mv = Move::new(kind, square);
             let mut child = *pos;
             child.place_unchecked(mv);
             let value = -running_difference(&child);
@@ -346,10 +340,8 @@ pub(super) fn greedy_playout(pos: &Position) -> i32 {
         let plan = placements(&current);
         let mut best: Option<(i32, Move)> = None;
         for kind in Kind::ALL {
-            let mut targets = plan.targets(kind);
-            while targets != 0 {
-                let mv = Move::new(kind, Square::lowest(targets));
-                targets &= targets - 1;
+            for square in squares(plan.targets(kind)) {
+                let mv = Move::new(kind, square);
                 let mut child = current;
                 child.place_unchecked(mv);
                 let value = -running_difference(&child);

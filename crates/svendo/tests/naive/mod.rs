@@ -1,5 +1,5 @@
 //! A deliberately naive second implementation of Svendo, written straight from the rules page
-//! (docs: shared/rules/svendo.md) for the perft tests: a 2D array of cells, loops over
+//! (restated in the crate's `RULES.md`) for the perft tests: a 2D array of cells, loops over
 //! every line, every winning move found by playing every plain move. Nothing is shared with
 //! the engine (its own parser and printer of moves too).
 
