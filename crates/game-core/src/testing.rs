@@ -517,7 +517,8 @@ pub fn check_perft_file<G: Game>(path: impl AsRef<Path>) -> String {
                 );
                 continue;
             }
-            let actual = perft(&pos, depth);
+            let actual = perft(&pos, depth)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), entry.line));
             assert_eq!(
                 actual,
                 expected,
