@@ -19,23 +19,22 @@ static SEEDS: SeedTexts = SeedTexts::new(boardrules_fuzz::sundraval_seed_texts);
 /// Regions and living stones partition the board; dead stones lie in regions; both rules
 /// decide without panicking.
 fn check_breakdown(pos: &Position) {
-    let text = pos.to_string();
     let score = pos.score_breakdown();
     let mut covered = PointSet::EMPTY;
     for region in &score.regions {
-        assert!(!covered.intersects(&region.points), "{text}");
+        assert!(!covered.intersects(&region.points), "{pos}");
         covered = covered.or(&region.points);
         assert_eq!(region.dead_stones.and_not(&region.points), PointSet::EMPTY);
     }
     for group in score.groups.iter().filter(|g| g.alive) {
-        assert!(!covered.intersects(&group.stones), "{text}");
+        assert!(!covered.intersects(&group.stones), "{pos}");
         covered = covered.or(&group.stones);
         assert!(group
             .territories
             .iter()
             .all(|&t| score.regions[t].owner == Some(group.color)));
     }
-    assert_eq!(covered, pos.points(), "{text}");
+    assert_eq!(covered, pos.points(), "{pos}");
     let _ = score.decide(ScoringRule::Seed);
     let _ = score.decide(ScoringRule::Triangular);
     let _ = (

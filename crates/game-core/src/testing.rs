@@ -385,12 +385,12 @@ const FUZZ_PLIES: usize = 16;
 const FUZZ_MOVE_TEXTS: usize = 16;
 
 /// The checks in the position an input's text gives (the one the fuzzer shapes most): every
-/// kind, on three of its moves (spread over the list, where the input says) and every junk
-/// text. (A first position has no refusal candidates yet: they come from earlier positions.)
+/// kind, on three of its moves (spread over the list, where the input says) and three junk
+/// texts. (A first position has no refusal candidates yet: they come from earlier positions.)
 const FUZZ_FIRST_SAMPLE: Sample = Sample {
     moves: 3,
     refusals: REFUSALS_PER_POSITION,
-    junk: JUNK_MOVE_TEXTS.len(),
+    junk: 3,
     full_text: true,
     offset: 0,
 };
@@ -432,7 +432,7 @@ const FUZZ_STEP_SAMPLE: Sample = Sample {
 /// fuzz_game::<TicTacToe>(b"\0x../.o./... x\nb1\nzz\n#\n\x07\x01", |_| {});
 /// fuzz_game::<TicTacToe>(&[0xff, 0x00], |_| {});
 /// ```
-pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
+pub fn fuzz_game<G: Game>(data: &[u8], extra: impl FnMut(&G)) {
     let Some((&board, data)) = data.split_first() else {
         return;
     };
@@ -441,14 +441,16 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
         sizes if board >= 128 => Some(sizes[usize::from(board) % sizes.len()]),
         _ => None,
     };
-    let text = String::from_utf8_lossy(data);
-    let mut lines = text.split('\n');
-    let first = lines.next().unwrap_or("");
+    let (first, rest) = match data.iter().position(|&byte| byte == b'\n') {
+        Some(end) => (&data[..end], &data[end + 1..]),
+        None => (data, &[][..]),
+    };
+    let first = String::from_utf8_lossy(first);
     let start = match size {
         Some(size) => G::start_with_size(size).expect("a size from BOARD_SIZES"),
         None => G::start(),
     };
-    let mut pos = match G::parse_position(first, size) {
+    let pos = match G::parse_position(&first, size) {
         Ok(pos) => pos,
         Err(err) => {
             assert!(
@@ -458,6 +460,21 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
             start
         }
     };
+    fuzz_game_from(pos, rest, extra);
+}
+
+/// The part of [`fuzz_game`] after the position line: `data` holds the move-text lines, the
+/// line `#` and the move indices, played from `pos` with the same checks. For a caller that
+/// has parsed the position already (a fuzz target that starts from seed positions).
+///
+/// ```
+/// use game_core::testing::fuzz_game_from;
+/// use game_core::{tictactoe::TicTacToe, Game};
+/// fuzz_game_from(TicTacToe::start(), b"b2\nzz\n#\n\x07\x01", |_| {});
+/// ```
+pub fn fuzz_game_from<G: Game>(mut pos: G, data: &[u8], mut extra: impl FnMut(&G)) {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
     let mut seen: Vec<G::Move> = Vec::new();
     // The legal moves of `pos`, listed once per position and used by every check there.
     let mut moves = Vec::new();
@@ -477,7 +494,7 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
         ..FUZZ_FIRST_SAMPLE
     };
     check(&pos, &mut moves, &mut seen, sample);
-    let mut consumed = first.len() + 1;
+    let mut consumed = 0;
     for (tried, line) in lines.by_ref().enumerate() {
         consumed += line.len() + 1;
         if line == "#" || tried == FUZZ_MOVE_TEXTS {
