@@ -98,7 +98,7 @@ fn perft_bench(c: &mut Criterion) {
         common::perft(&mut group, "start", &start, depth);
     }
     let depth = 4;
-    group.throughput(Throughput::Elements(perft(&start, depth)));
+    group.throughput(Throughput::Elements(perft(&start, depth).unwrap()));
     let mut buffers = vec![Vec::new(); depth as usize];
     group.bench_function(format!("start/depth_{depth}_playing_every_leaf"), |b| {
         b.iter(|| perft_playing_leaves(black_box(&start), depth, &mut buffers))

@@ -94,7 +94,7 @@ impl GameVisitor for PerftJob {
                 let mut child = pos;
                 child.play_unchecked(mv);
                 let count = counter
-                    .try_count(&child, self.depth - 1)
+                    .count(&child, self.depth - 1)
                     .map_err(|e| e.to_string())?;
                 total += count;
                 let text = pos.move_text(mv);

@@ -38,7 +38,7 @@ pub fn movegen<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, po
 
 /// `NAME/depth_DEPTH`: game-core's perft (bulk counting at the last ply) from `pos`.
 pub fn perft<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pos: &G, depth: u32) {
-    let nodes = game_core::perft(pos, depth);
+    let nodes = game_core::perft(pos, depth).unwrap();
     group.throughput(Throughput::Elements(nodes));
     let mut counter = Perft::new();
     group.bench_function(format!("{name}/depth_{depth}"), |b| {

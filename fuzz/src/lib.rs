@@ -155,23 +155,21 @@ pub fn seeded<'a>(data: &'a [u8], seeds: &[String]) -> Option<(String, &'a [u8])
     Some((String::from_utf8_lossy(&text).into_owned(), data))
 }
 
-/// Runs the shared driver ([`game_core::testing::fuzz_game`]) on a seeded input: the edited
-/// seed is the position line, the rest follows as move texts and move indices.
+/// Runs the shared driver ([`game_core::testing::fuzz_game_from`]) on a seeded input: the
+/// edited seed is the position, the rest follows as move texts and move indices.
 pub fn fuzz_seeded<G: Game>(data: &[u8], seeds: &[String], extra: impl FnMut(&G)) {
     let Some((text, rest)) = seeded(data, seeds) else {
         return;
     };
-    // An edited seed that is no position has had its parse fuzzed; the driver would fall back
-    // to the start, which for Sundraval is the slow opening, so stop here.
-    if G::parse_position(&text, None).is_err() || text.contains('\n') {
-        return;
+    // An edited seed that is no position has had its parse fuzzed; the driver's fallback would
+    // be the start, which for Sundraval is the slow opening, so stop here.
+    match G::parse_position(&text, None) {
+        Ok(pos) => game_core::testing::fuzz_game_from::<G>(pos, rest, extra),
+        Err(err) => assert!(
+            err.offset <= text.len(),
+            "{text:?}: the error's offset is past the text: {err}"
+        ),
     }
-    let mut input = Vec::with_capacity(text.len() + rest.len() + 2);
-    input.push(0); // any board size: the position text says which
-    input.extend_from_slice(text.as_bytes());
-    input.push(b'\n');
-    input.extend_from_slice(rest);
-    game_core::testing::fuzz_game::<G>(&input, extra);
 }
 
 /// A game-specific target's input: from 0x80 on, the first byte says "raw" (the shared

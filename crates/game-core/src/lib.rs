@@ -88,7 +88,7 @@ pub use error::{
 };
 pub use game::Game;
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
-pub use perft::{perft, perft_divide, try_perft, try_perft_divide, Perft, MAX_PERFT_DEPTH};
+pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;

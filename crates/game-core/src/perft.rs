@@ -14,37 +14,24 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 /// Counts the positions reached after exactly `depth` plies of legal moves from `pos`.
 ///
 /// A finished game has no legal moves, so its subtree ends there. The last ply is counted with
-/// [`Game::count_legal_moves`] (bulk counting) rather than played out.
+/// [`Game::count_legal_moves`] (bulk counting) rather than played out. The depth often comes
+/// from a user (a command line, a test file), so a depth above [`MAX_PERFT_DEPTH`] is an
+/// error, not a panic.
 ///
 /// ```
-/// use game_core::{perft, tictactoe::TicTacToe, Game};
-/// assert_eq!(perft(&TicTacToe::start(), 0), 1);
-/// assert_eq!(perft(&TicTacToe::start(), 2), 9 * 8);
-/// ```
-///
-/// # Panics
-/// If `depth` is above [`MAX_PERFT_DEPTH`]; for a depth that comes from a user, call
-/// [`try_perft`], which returns the error instead.
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    Perft::new().count(pos, depth)
-}
-
-/// Like [`perft`], with a typed error instead of a panic for a depth above
-/// [`MAX_PERFT_DEPTH`].
-///
-/// ```
-/// use game_core::{try_perft, tictactoe::TicTacToe, Game, PerftError, MAX_PERFT_DEPTH};
-/// assert_eq!(try_perft(&TicTacToe::start(), 2), Ok(72));
+/// use game_core::{perft, tictactoe::TicTacToe, Game, PerftError, MAX_PERFT_DEPTH};
+/// assert_eq!(perft(&TicTacToe::start(), 0), Ok(1));
+/// assert_eq!(perft(&TicTacToe::start(), 2), Ok(9 * 8));
 /// assert_eq!(
-///     try_perft(&TicTacToe::start(), 99_999_999),
+///     perft(&TicTacToe::start(), 99_999_999),
 ///     Err(PerftError::DepthTooLarge { depth: 99_999_999, max: MAX_PERFT_DEPTH })
 /// );
 /// ```
 ///
 /// # Errors
 /// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
-pub fn try_perft<G: Game>(pos: &G, depth: u32) -> Result<u64, PerftError> {
-    Perft::new().try_count(pos, depth)
+pub fn perft<G: Game>(pos: &G, depth: u32) -> Result<u64, PerftError> {
+    Perft::new().count(pos, depth)
 }
 
 /// The perft count below each legal move of `pos`, in generation order (`depth` ≥ 1; at depth 0
@@ -52,26 +39,15 @@ pub fn try_perft<G: Game>(pos: &G, depth: u32) -> Result<u64, PerftError> {
 ///
 /// ```
 /// use game_core::{perft_divide, tictactoe::TicTacToe, Game};
-/// let divide = perft_divide(&TicTacToe::start(), 2);
+/// let divide = perft_divide(&TicTacToe::start(), 2).unwrap();
 /// assert_eq!(divide.len(), 9);
 /// assert!(divide.iter().all(|&(_, count)| count == 8));
+/// assert!(perft_divide(&TicTacToe::start(), 65).is_err());
 /// ```
-///
-/// # Panics
-/// If `depth` is above [`MAX_PERFT_DEPTH`] (see [`try_perft_divide`]).
-pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
-    match try_perft_divide(pos, depth) {
-        Ok(divide) => divide,
-        Err(err) => panic!("{err}"),
-    }
-}
-
-/// Like [`perft_divide`], with a typed error instead of a panic for a depth above
-/// [`MAX_PERFT_DEPTH`].
 ///
 /// # Errors
 /// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
-pub fn try_perft_divide<G: Game>(pos: &G, depth: u32) -> Result<Vec<(G::Move, u64)>, PerftError> {
+pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Result<Vec<(G::Move, u64)>, PerftError> {
     check_depth(depth)?;
     if depth == 0 {
         return Ok(Vec::new());
@@ -109,8 +85,8 @@ fn check_depth(depth: u32) -> Result<(), PerftError> {
 /// ```
 /// use game_core::{tictactoe::TicTacToe, Game, Perft};
 /// let mut counter = Perft::new();
-/// assert_eq!(counter.try_count(&TicTacToe::start(), 3), Ok(9 * 8 * 7));
-/// assert!(counter.try_count(&TicTacToe::start(), 65).is_err());
+/// assert_eq!(counter.count(&TicTacToe::start(), 3), Ok(9 * 8 * 7));
+/// assert!(counter.count(&TicTacToe::start(), 65).is_err());
 /// ```
 #[derive(Debug)]
 pub struct Perft<G: Game> {
@@ -133,21 +109,9 @@ impl<G: Game> Perft<G> {
 
     /// The perft count of `pos` at `depth` (see [`perft`]).
     ///
-    /// # Panics
-    /// If `depth` is above [`MAX_PERFT_DEPTH`] (see [`Perft::try_count`]).
-    pub fn count(&mut self, pos: &G, depth: u32) -> u64 {
-        match self.try_count(pos, depth) {
-            Ok(count) => count,
-            Err(err) => panic!("{err}"),
-        }
-    }
-
-    /// The perft count of `pos` at `depth`, or an error for a depth above
-    /// [`MAX_PERFT_DEPTH`].
-    ///
     /// # Errors
     /// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`].
-    pub fn try_count(&mut self, pos: &G, depth: u32) -> Result<u64, PerftError> {
+    pub fn count(&mut self, pos: &G, depth: u32) -> Result<u64, PerftError> {
         check_depth(depth)?;
         Ok(self.count_unchecked(pos, depth))
     }

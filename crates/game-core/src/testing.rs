@@ -200,10 +200,46 @@ impl<G: Game> Conformance<G> {
     }
 }
 
+/// How many of a position's moves, refusal candidates and junk texts the per-position checks
+/// try. Every kind of check runs whatever the sample; the sample only says on how many items.
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    /// Legal moves checked (text round trip, checked and fast play), spread over the list.
+    moves: usize,
+    /// Moves from elsewhere tried for refusal.
+    refusals: usize,
+    /// Junk move texts tried.
+    junk: usize,
+    /// Whether the text round trip also prints the parsed position again and reads the text
+    /// through `FromStr`; without, it prints and parses once (equality and hash).
+    full_text: bool,
+    /// Where in the move list and the junk list the sample starts (the fuzzer's choice).
+    offset: usize,
+}
+
+/// What the conformance kit checks in every position of its random games.
+const FULL_SAMPLE: Sample = Sample {
+    moves: MOVES_CHECKED_PER_POSITION,
+    refusals: REFUSALS_PER_POSITION,
+    junk: JUNK_MOVE_TEXTS.len(),
+    full_text: true,
+    offset: 0,
+};
+
 /// Checks every single-position property of the kit on `pos`; `elsewhere` are moves seen in
 /// other positions, tried for refusal when they are not legal here.
 pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
-    let moves = pos.legal_moves();
+    check_position_sampled(pos, &pos.legal_moves(), elsewhere, FULL_SAMPLE);
+}
+
+/// [`check_position`] on a sample of the moves, refusals and junk texts; `moves` is the
+/// position's legal move list (the caller has it already).
+fn check_position_sampled<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    elsewhere: &[G::Move],
+    sample: Sample,
+) {
     let outcome = pos.outcome();
     assert_eq!(
         outcome.is_some(),
@@ -241,21 +277,22 @@ pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
         "{pos}: count_legal_moves disagrees"
     );
 
-    check_text_round_trip(pos);
+    check_text_round_trip(pos, sample.full_text);
     assert_eq!(
         pos.hash_key(),
         pos.fresh_hash_key(),
         "{pos}: the incremental hash differs from a fresh one"
     );
 
-    let step = moves.len().div_ceil(MOVES_CHECKED_PER_POSITION).max(1);
-    for &mv in moves.iter().step_by(step) {
-        check_legal_move(pos, mv);
+    let step = moves.len().div_ceil(sample.moves.max(1)).max(1);
+    let first = sample.offset % step;
+    for &mv in moves.iter().skip(first).step_by(step).take(sample.moves) {
+        let _ = check_legal_move(pos, mv);
     }
     for &mv in elsewhere
         .iter()
         .filter(|mv| !unique.contains(mv))
-        .take(REFUSALS_PER_POSITION)
+        .take(sample.refusals)
     {
         assert!(
             !pos.is_legal(mv),
@@ -268,7 +305,11 @@ pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
         );
         assert_eq!(copy, *pos, "{pos}: a refused move changed the position");
     }
-    for junk in JUNK_MOVE_TEXTS {
+    let junk_texts = JUNK_MOVE_TEXTS
+        .iter()
+        .cycle()
+        .skip(sample.offset % JUNK_MOVE_TEXTS.len());
+    for junk in junk_texts.take(sample.junk.min(JUNK_MOVE_TEXTS.len())) {
         assert!(
             pos.parse_move(junk).is_err(),
             "{pos}: junk move text {junk:?} was accepted"
@@ -276,7 +317,8 @@ pub fn check_position<G: Game>(pos: &G, elsewhere: &[G::Move]) {
     }
 }
 
-fn check_text_round_trip<G: Game>(pos: &G) {
+/// `full`: also print the parsed position again and read the text through `FromStr`.
+fn check_text_round_trip<G: Game>(pos: &G, full: bool) {
     let text = pos.to_string();
     let parsed = G::parse_position(&text, pos.board_size())
         .unwrap_or_else(|e| panic!("{text}: its own text does not parse: {e}"));
@@ -285,14 +327,17 @@ fn check_text_round_trip<G: Game>(pos: &G) {
         "{text}: the parsed position differs from the printed one"
     );
     assert_eq!(
-        parsed.to_string(),
-        text,
-        "{text}: printing the parsed position changes the text"
-    );
-    assert_eq!(
         parsed.hash_key(),
         pos.hash_key(),
         "{text}: the hash changes through text"
+    );
+    if !full {
+        return;
+    }
+    assert_eq!(
+        parsed.to_string(),
+        text,
+        "{text}: printing the parsed position changes the text"
     );
     // `FromStr` reads the default board; on it (or where the text fixes the board) it must
     // agree with `parse_position`.
@@ -307,7 +352,9 @@ fn check_text_round_trip<G: Game>(pos: &G) {
     }
 }
 
-fn check_legal_move<G: Game>(pos: &G, mv: G::Move) {
+/// Checks a generated move of `pos` (text round trip, `is_legal`, checked play against fast
+/// play, the hash after it) and returns the position after it.
+fn check_legal_move<G: Game>(pos: &G, mv: G::Move) -> G {
     let text = pos.move_text(mv);
     let parsed = pos
         .parse_move(&text)
@@ -335,20 +382,58 @@ fn check_legal_move<G: Game>(pos: &G, mv: G::Move) {
         fast.fresh_hash_key(),
         "{pos}: after {text} the incremental hash is wrong"
     );
+    fast
 }
 
-/// Plies a fuzz input may play by move index, at most (keeps one run short).
-const FUZZ_PLIES: usize = 300;
+/// Plies a fuzz input may play by move index, at most. libFuzzer wants thousands of short runs
+/// a second, not a few long ones: deep positions come from the seed positions the targets
+/// start from, so a long walk per input adds time, not reach.
+const FUZZ_PLIES: usize = 16;
+
+/// Move-text lines a fuzz input may try, at most (each one that parses is played and checked).
+const FUZZ_MOVE_TEXTS: usize = 16;
+
+/// The checks in the position an input's text gives (the one the fuzzer shapes most): every
+/// kind, on three of its moves (spread over the list, where the input says) and three junk
+/// texts. (A first position has no refusal candidates yet: they come from earlier positions.)
+const FUZZ_FIRST_SAMPLE: Sample = Sample {
+    moves: 3,
+    refusals: REFUSALS_PER_POSITION,
+    junk: 3,
+    full_text: true,
+    offset: 0,
+};
+
+/// The checks in every later position of a fuzz input: every kind, on a sample: the move the
+/// input plays from it gets the full legal-move check (so no other move here), one refusal,
+/// one junk text, and the text round trip printed and parsed once.
+const FUZZ_STEP_SAMPLE: Sample = Sample {
+    moves: 0,
+    refusals: 1,
+    junk: 1,
+    full_text: false,
+    offset: 0,
+};
 
 /// The fuzz driver every game's cargo-fuzz target calls: fuzzer bytes become a position, move
-/// texts and move choices, and every position reached passes [`check_position`] and `extra`
-/// (the game's own checks). Nothing may panic on any input except a failed check.
+/// texts and move choices, and every position reached passes the checks of
+/// [`check_position`] and `extra` (the game's own checks). Nothing may panic on any input
+/// except a failed check.
 ///
 /// Layout of the input: the first byte picks the board (below 128: the position text decides,
 /// or the default board; from 128: one of [`Game::BOARD_SIZES`], when the game has several);
 /// the text up to the next `\n` is tried as a position string (the start position on that
 /// board is used when it is not one); the following lines, up to a line `#`, are tried as move
-/// texts in turn; every byte after that picks a legal move by index.
+/// texts in turn (at most 16); every byte after that picks a legal move by index (at most 16
+/// plies).
+///
+/// The cost of one input is kept proportional to the input and small, so a fuzzer runs
+/// thousands of inputs a second: the first position gets every check of [`check_position`] on
+/// three of its moves; each later position gets every kind of check on a sample (one
+/// refusal, one junk text chosen by the input, the position text printed and parsed once),
+/// and the move played from it gets the full legal-move check (text round trip, `is_legal`,
+/// checked against fast play, hash). A move text that parses is played through the checked
+/// play.
 ///
 /// ```
 /// use game_core::testing::fuzz_game;
@@ -356,7 +441,7 @@ const FUZZ_PLIES: usize = 300;
 /// fuzz_game::<TicTacToe>(b"\0x../.o./... x\nb1\nzz\n#\n\x07\x01", |_| {});
 /// fuzz_game::<TicTacToe>(&[0xff, 0x00], |_| {});
 /// ```
-pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
+pub fn fuzz_game<G: Game>(data: &[u8], extra: impl FnMut(&G)) {
     let Some((&board, data)) = data.split_first() else {
         return;
     };
@@ -365,14 +450,16 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
         sizes if board >= 128 => Some(sizes[usize::from(board) % sizes.len()]),
         _ => None,
     };
-    let text = String::from_utf8_lossy(data);
-    let mut lines = text.split('\n');
-    let first = lines.next().unwrap_or("");
+    let (first, rest) = match data.iter().position(|&byte| byte == b'\n') {
+        Some(end) => (&data[..end], &data[end + 1..]),
+        None => (data, &[][..]),
+    };
+    let first = String::from_utf8_lossy(first);
     let start = match size {
         Some(size) => G::start_with_size(size).expect("a size from BOARD_SIZES"),
         None => G::start(),
     };
-    let mut pos = match G::parse_position(first, size) {
+    let pos = match G::parse_position(&first, size) {
         Ok(pos) => pos,
         Err(err) => {
             assert!(
@@ -382,20 +469,44 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
             start
         }
     };
+    fuzz_game_from(pos, rest, extra);
+}
+
+/// The part of [`fuzz_game`] after the position line: `data` holds the move-text lines, the
+/// line `#` and the move indices, played from `pos` with the same checks. For a caller that
+/// has parsed the position already (a fuzz target that starts from seed positions).
+///
+/// ```
+/// use game_core::testing::fuzz_game_from;
+/// use game_core::{tictactoe::TicTacToe, Game};
+/// fuzz_game_from(TicTacToe::start(), b"b2\nzz\n#\n\x07\x01", |_| {});
+/// ```
+pub fn fuzz_game_from<G: Game>(mut pos: G, data: &[u8], mut extra: impl FnMut(&G)) {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
     let mut seen: Vec<G::Move> = Vec::new();
-    let mut check = |pos: &G, seen: &mut Vec<G::Move>| {
-        check_position(pos, seen);
+    // The legal moves of `pos`, listed once per position and used by every check there.
+    let mut moves = Vec::new();
+    let mut check = |pos: &G, moves: &mut Vec<G::Move>, seen: &mut Vec<G::Move>, sample| {
+        pos.legal_moves_into(moves);
+        check_position_sampled(pos, moves, seen, sample);
         extra(pos);
         // Keep a few recent moves: tried, and expected to be refused, where they are illegal.
-        seen.extend(pos.legal_moves().iter().take(4));
+        seen.extend(moves.iter().take(4));
         let excess = seen.len().saturating_sub(REFUSALS_PER_POSITION);
         seen.drain(..excess);
     };
-    check(&pos, &mut seen);
-    let mut consumed = first.len() + 1;
-    for line in lines.by_ref() {
+    // Which moves of the first position are checked: the input's length and last byte say, so
+    // mutations move the sample over the list.
+    let sample = Sample {
+        offset: data.len() + usize::from(data.last().copied().unwrap_or(0)),
+        ..FUZZ_FIRST_SAMPLE
+    };
+    check(&pos, &mut moves, &mut seen, sample);
+    let mut consumed = 0;
+    for (tried, line) in lines.by_ref().enumerate() {
         consumed += line.len() + 1;
-        if line == "#" {
+        if line == "#" || tried == FUZZ_MOVE_TEXTS {
             break;
         }
         if let Ok(mv) = pos.parse_move(line) {
@@ -405,20 +516,25 @@ pub fn fuzz_game<G: Game>(data: &[u8], mut extra: impl FnMut(&G)) {
             );
             pos.play(mv)
                 .unwrap_or_else(|e| panic!("{pos}: {line:?} parses but does not play: {e}"));
-            check(&pos, &mut seen);
+            let sample = Sample {
+                offset: tried,
+                ..FUZZ_STEP_SAMPLE
+            };
+            check(&pos, &mut moves, &mut seen, sample);
         }
     }
-    let mut moves = Vec::new();
     for &byte in text.as_bytes().iter().skip(consumed).take(FUZZ_PLIES) {
-        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             break;
         }
         // Spread a byte over long move lists (Sundraval's opening has thousands of moves).
         let mv = moves[usize::from(byte) * 7919 % moves.len()];
-        pos.play(mv)
-            .unwrap_or_else(|e| panic!("{pos}: a generated move does not play: {e}"));
-        check(&pos, &mut seen);
+        pos = check_legal_move(&pos, mv);
+        let sample = Sample {
+            offset: usize::from(byte),
+            ..FUZZ_STEP_SAMPLE
+        };
+        check(&pos, &mut moves, &mut seen, sample);
     }
 }
 
@@ -526,7 +642,8 @@ pub fn check_perft_file<G: Game>(path: impl AsRef<Path>) -> String {
                 );
                 continue;
             }
-            let actual = perft(&pos, depth);
+            let actual = perft(&pos, depth)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), entry.line));
             assert_eq!(
                 actual,
                 expected,

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use common::Ring;
 use game_core::tictactoe::TicTacToe;
 use game_core::{
-    excerpt, try_perft, try_perft_divide, DrawRules, DrawRulesError, Game, GameRecord,
-    ParseMoveError, ParsePositionError, Perft, PerftError, Rng, EXCERPT_CHARS, MAX_PERFT_DEPTH,
+    excerpt, perft, perft_divide, DrawRules, DrawRulesError, Game, GameRecord, ParseMoveError,
+    ParsePositionError, Perft, PerftError, Rng, EXCERPT_CHARS, MAX_PERFT_DEPTH,
 };
 
 // ---- perft -------------------------------------------------------------------------------
@@ -22,17 +22,17 @@ fn a_perft_depth_above_the_bound_is_a_typed_error_not_a_crash() {
         max: MAX_PERFT_DEPTH,
     };
     // The ring never ends, so a search that started would never come back.
-    assert_eq!(try_perft(&Ring::start(), 99_999_999), Err(too_deep));
-    assert_eq!(try_perft_divide(&Ring::start(), 99_999_999), Err(too_deep));
+    assert_eq!(perft(&Ring::start(), 99_999_999), Err(too_deep));
+    assert_eq!(perft_divide(&Ring::start(), 99_999_999), Err(too_deep));
     assert_eq!(
-        Perft::new().try_count(&Ring::start(), MAX_PERFT_DEPTH + 1),
+        Perft::new().count(&Ring::start(), MAX_PERFT_DEPTH + 1),
         Err(PerftError::DepthTooLarge {
             depth: MAX_PERFT_DEPTH + 1,
             max: MAX_PERFT_DEPTH
         })
     );
     assert_eq!(
-        try_perft(&Ring::start(), u32::MAX).map_err(|e| e.to_string()),
+        perft(&Ring::start(), u32::MAX).map_err(|e| e.to_string()),
         {
             Err(format!(
                 "perft depth {} is too deep (at most {MAX_PERFT_DEPTH})",
@@ -45,8 +45,8 @@ fn a_perft_depth_above_the_bound_is_a_typed_error_not_a_crash() {
 #[test]
 fn the_deepest_allowed_perft_runs_where_the_game_ends_early() {
     // Tic-tac-toe has no move after ply 9, so every count beyond 9 is 0.
-    assert_eq!(try_perft(&TicTacToe::start(), MAX_PERFT_DEPTH), Ok(0));
-    let divide = try_perft_divide(&TicTacToe::start(), MAX_PERFT_DEPTH).unwrap();
+    assert_eq!(perft(&TicTacToe::start(), MAX_PERFT_DEPTH), Ok(0));
+    let divide = perft_divide(&TicTacToe::start(), MAX_PERFT_DEPTH).unwrap();
     assert_eq!(divide.len(), 9);
     assert!(divide.iter().all(|&(_, n)| n == 0));
 }
@@ -56,7 +56,7 @@ fn perft_grows_its_buffers_ply_by_ply_and_counts_deep_trees() {
     // The ring always has exactly two moves (on, back): perft(d) = 2^d by hand.
     let mut counter = Perft::new();
     for depth in [16, 3, 18, 0] {
-        assert_eq!(counter.try_count(&Ring::start(), depth), Ok(1 << depth));
+        assert_eq!(counter.count(&Ring::start(), depth), Ok(1 << depth));
     }
 }
 

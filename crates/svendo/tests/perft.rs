@@ -49,7 +49,7 @@ fn same_perft(text: &str, depth: u32) {
     let naive = Naive::parse(text);
     for d in 1..=depth {
         assert_eq!(
-            game_core::perft(&pos, d),
+            game_core::perft(&pos, d).unwrap(),
             naive.perft(d),
             "perft {d} of {text}"
         );
@@ -126,9 +126,9 @@ const ANNOUNCED_HANDOFF: &str = "BMB1B1WRWR/4B1RWRW/10/4BRWR1R/4M5/BMB1B1WRWW w 
 fn start_perft_by_hand() {
     // 60 empty points, own stone or master: 120; then 59 x 2 and 58 x 2.
     let start = Position::start();
-    assert_eq!(game_core::perft(&start, 1), 120);
-    assert_eq!(game_core::perft(&start, 2), 120 * 118);
-    assert_eq!(game_core::perft(&start, 3), 120 * 118 * 116);
+    assert_eq!(game_core::perft(&start, 1).unwrap(), 120);
+    assert_eq!(game_core::perft(&start, 2).unwrap(), 120 * 118);
+    assert_eq!(game_core::perft(&start, 3).unwrap(), 120 * 118 * 116);
     // Naive agrees at depth 2.
     assert_eq!(Naive::start(10, 6).perft(2), 120 * 118);
 }
@@ -142,7 +142,7 @@ fn other_board_sizes_start() {
         })
         .expect("a supported size");
         let n = (w * h) as u64;
-        assert_eq!(game_core::perft(&start, 2), 2 * n * 2 * (n - 1));
+        assert_eq!(game_core::perft(&start, 2).unwrap(), 2 * n * 2 * (n - 1));
     }
 }
 
@@ -466,7 +466,7 @@ fn random_positions_agree_with_naive() {
                 }
                 if ply % 16 == 0 {
                     assert_eq!(
-                        game_core::perft(&pos, 2),
+                        game_core::perft(&pos, 2).unwrap(),
                         naive.perft(2),
                         "perft 2 of {pos}"
                     );

@@ -2,6 +2,8 @@
 //! size once for the whole tree, with bulk counting at the last ply and without the hash
 //! update (perft does not need it).
 
+use game_core::{PerftError, MAX_PERFT_DEPTH};
+
 use crate::board::{Eight, Geometry, Ten};
 use crate::movegen;
 use crate::position::{Move, Position};
@@ -14,14 +16,26 @@ impl Position {
     /// use swedish_draughts::{game_core, Game, Position};
     /// let start = Position::start();
     /// assert_eq!(start.perft(3), game_core::perft(&start, 3));
+    /// assert!(start.perft(99_999_999).is_err());
     /// ```
-    pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-        if self.eight {
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] for a depth above [`MAX_PERFT_DEPTH`], as
+    /// [`game_core::perft`] (the bound keeps a hostile depth from asking for a buffer per ply).
+    pub fn perft(&self, depth: u32) -> Result<u64, PerftError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PerftError::DepthTooLarge {
+                depth,
+                max: MAX_PERFT_DEPTH,
+            });
+        }
+        // At most MAX_PERFT_DEPTH empty buffers up front; each grows when its ply is reached.
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
+        Ok(if self.eight {
             perft_on::<Eight>(self, &mut buffers)
         } else {
             perft_on::<Ten>(self, &mut buffers)
-        }
+        })
     }
 }
 

@@ -403,7 +403,7 @@ fn compare_here(pos: &Position, naive: &Naive) {
 }
 
 fn engine_perft(pos: &Position, depth: u32) -> u64 {
-    swedish_draughts::game_core::perft(pos, depth)
+    swedish_draughts::game_core::perft(pos, depth).unwrap()
 }
 
 #[test]
