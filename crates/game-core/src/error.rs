@@ -4,6 +4,11 @@
 //! Errors never echo a whole input: text from outside is quoted as a bounded [`excerpt`], so a
 //! 100 KB argument gives a one-line message.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use thiserror::Error;
 
 use crate::{BoardSize, Game};

@@ -17,6 +17,12 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
+//! `no_std` + `alloc`: the crate needs an allocator and nothing of an operating system. The
+//! `std` feature (on by default) adds the clock of the searches ([`Limits::time`] and
+//! [`SearchInfo::elapsed`]; see [`search::Stopwatch`]), `std::error::Error` for serde's
+//! errors, and is required by the `testing` kit. The few floating-point functions `core` lacks
+//! are in [`math`], used with and without `std`, so a search gives the same moves either way.
+//!
 //! A complete generic function, random play of any game to its end:
 //!
 //! ```
@@ -44,6 +50,7 @@
 //! println!("{}", record.move_texts().join(" "));
 //! ```
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -52,6 +59,7 @@ extern crate alloc;
 
 mod error;
 mod game;
+pub mod math;
 mod outcome;
 mod perft;
 mod playout;

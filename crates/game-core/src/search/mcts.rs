@@ -47,11 +47,10 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use std::time::Instant;
 
 use crate::search::{
     outcome_rewards, Engine, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult,
-    StopFlag, MAX_PLAYERS,
+    StopFlag, Stopwatch, MAX_PLAYERS,
 };
 use crate::{random_playout, Game, GameRecord, Rng};
 
@@ -371,7 +370,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
         let node = &self.nodes[index as usize];
         let first = node.first_child as usize;
         let children = &self.nodes[first..first + node.child_count as usize];
-        let log_n = f64::from(node.visits.max(1)).ln();
+        let log_n = crate::math::ln(f64::from(node.visits.max(1)));
         let c = self.config.exploration;
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
@@ -380,7 +379,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
                 return (first + i) as u32;
             }
             let n = f64::from(child.visits);
-            let value = child.sums[child.mover as usize] / n + c * (log_n / n).sqrt();
+            let value = child.sums[child.mover as usize] / n + c * crate::math::sqrt(log_n / n);
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -471,7 +470,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
         Some(best)
     }
 
-    fn info(&self, iterations: u64, depth: u32, started: Instant) -> SearchInfo<G::Move> {
+    fn info(&self, iterations: u64, depth: u32, started: Stopwatch) -> SearchInfo<G::Move> {
         let mut pv = Vec::new();
         let mut node = 0;
         let mut score = None;
@@ -508,7 +507,7 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
         stop: &StopFlag,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        let started = Stopwatch::start();
         if record.outcome().is_some() {
             self.nodes.clear();
             self.root_record = None;
@@ -537,7 +536,7 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
                 break;
             }
             if iterations.is_multiple_of(CHECK_EVERY)
-                && (stop.is_stopped() || limits.time.is_some_and(|t| started.elapsed() >= t))
+                && (stop.is_stopped() || started.reached(limits.time))
             {
                 break;
             }
