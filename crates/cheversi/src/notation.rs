@@ -16,6 +16,11 @@
 //! queen at once), and White's 8th piece without an empty neighbour. These are necessary
 //! conditions only; a string that passes them is played by the rules from there on.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -175,7 +175,10 @@ mod tests {
         assert!(error(sqrt(tiny), tiny.sqrt()) <= 2.5e-16);
         for n in 1..=1000_u32 {
             let square = f64::from(n * n);
-            assert!(error(sqrt(square), f64::from(n)) <= 2.5e-16, "sqrt({square})");
+            assert!(
+                error(sqrt(square), f64::from(n)) <= 2.5e-16,
+                "sqrt({square})"
+            );
         }
     }
 

@@ -2,6 +2,7 @@
 
 use crate::board::{point_count, Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Turn};
+use alloc::vec::Vec;
 
 impl Position {
     /// The points where `color` may place a stone: the empty points whose empty region touches

@@ -141,7 +141,7 @@ pub enum Move {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
+    serde(try_from = "alloc::string::String", into = "alloc::string::String")
 )]
 pub struct Position {
     pub(crate) stones: [PointSet; 2],

@@ -3,6 +3,7 @@
 
 use crate::board::bits;
 use crate::position::{Color, Move, Position};
+use alloc::vec::Vec;
 
 /// The five points of the line starting at `p` with index step `step`.
 #[inline]

@@ -37,6 +37,7 @@
 use crate::board::bits;
 use crate::movegen::{Witnesses, MAX_SLIDES};
 use crate::position::{Color, Move, Position, WinRule};
+use alloc::vec::Vec;
 
 /// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
 struct Flags([u64; MAX_SLIDES / 64]);

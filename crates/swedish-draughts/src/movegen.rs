@@ -6,6 +6,7 @@
 
 use crate::board::{shift, Bits, Eight, Geometry, Square, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
+use alloc::vec::Vec;
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
 /// buffer (`Search::path`).

@@ -5,6 +5,7 @@
 use crate::board::{Eight, Geometry, Ten};
 use crate::movegen;
 use crate::position::{Move, Position};
+use alloc::vec::Vec;
 
 impl Position {
     /// The number of leaves of the legal-move tree `depth` plies deep (bulk counting at the
