@@ -76,6 +76,14 @@
 //! assert_eq!(solver.value(&Position::start()), Value::Win(9));
 //! # Ok::<(), kvarn3::game_core::RecordError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) adds [`Solver::shared`], one solver table for the whole program
+//! (kept in a `std::sync::OnceLock`; without `std`, [`SolverEngine::new`] computes its own
+//! table and [`SolverEngine::with_solver`] shares one), and turns on game-core's `std` (the
+//! clock of the searches, `Limits::time`). `serde` works with or without `std`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]

@@ -51,6 +51,14 @@
 //! Strength: at 2 000 iterations a move it won 100 of 100 seeded games against two uniformly
 //! random players, its seat rotated through all three:
 //! `cargo test --release -p svendo --test strength -- --ignored --nocapture`.
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) turns on game-core's `std` (the clock of the searches,
+//! `Limits::time`); the board tables of every size are built at compile time, so nothing in this crate itself
+//! needs the operating system. `serde` works
+//! with or without `std`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]

@@ -112,6 +112,13 @@
 //! record.play(mv)?;
 //! # Ok::<(), swedish_draughts::game_core::RecordError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) turns on game-core's `std` (the clock of the searches,
+//! `Limits::time`); nothing in this crate itself needs the operating system. `serde` works
+//! with or without `std`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
