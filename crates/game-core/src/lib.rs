@@ -19,8 +19,8 @@
 //!
 //! `no_std` + `alloc`: the crate needs an allocator and nothing of an operating system. The
 //! `std` feature (on by default) adds the clock of the searches ([`Limits::time`] and
-//! [`SearchInfo::elapsed`]; see [`search::Stopwatch`]), `std::error::Error` for serde's
-//! errors, and is required by the `testing` kit. The few floating-point functions `core` lacks
+//! [`SearchInfo::elapsed`]; see [`search::Stopwatch`]) and is required by the `testing`
+//! kit. The few floating-point functions `core` lacks
 //! are in [`math`], used with and without `std`, so a search gives the same moves either way.
 //!
 //! A complete generic function, random play of any game to its end:

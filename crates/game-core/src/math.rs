@@ -3,55 +3,155 @@
 //! library).
 //!
 //! They are used with and without the `std` feature alike, so a search gives the same moves
-//! either way (MCTS's exploration term `c · sqrt(ln N / n)` is computed with them). Each is
-//! within a few units in the last place of the exact value (tested against `std` over many
-//! magnitudes); none of them is meant as a general maths library.
+//! either way (MCTS's exploration term `c · sqrt(ln N / n)` is computed with them). [`sqrt`]
+//! and [`round`] give exactly the bits of `f64::sqrt` and `f64::round`; [`ln`] is within a few
+//! units in the last place of the exact value, by plain `f64` arithmetic that every target
+//! computes alike. All are tested against `std` over many magnitudes; none of them is meant as
+//! a general maths library.
 
 use core::f64::consts::{LN_2, SQRT_2};
 
 /// 2^54, to lift subnormal numbers into the normal range.
 const TWO_POW_54: f64 = 18_014_398_509_481_984.0;
 
-/// The square root of `x`: NaN for negative `x` and NaN, `x` itself for ±0 and +∞.
+/// Items compiled only for targets with SSE2 and its square root instruction (every x86-64
+/// target).
+macro_rules! with_sse2 {
+    ($($item:item)*) => {$(
+        #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse2"))]
+        $item
+    )*};
+}
+
+/// The square root of `x`, correctly rounded (the IEEE 754 square root: the same bits as
+/// `f64::sqrt`): NaN for negative `x` and NaN, `x` itself for ±0 and +∞.
 ///
-/// An estimate from halving the exponent bits, then five Newton steps (each doubles the
-/// correct digits of the first ~4 %), so the result is within one unit in the last place.
+/// On x86 and x86-64 with SSE2 (every x86-64 target) it is the processor's `sqrtsd`
+/// instruction through `core::arch`; elsewhere an exact integer square root of the mantissa.
+/// Both give the one correctly rounded result, so a search is the same on every target.
 ///
 /// ```
 /// assert_eq!(game_core::math::sqrt(9.0), 3.0);
-/// assert!((game_core::math::sqrt(2.0) - core::f64::consts::SQRT_2).abs() < 1e-15);
+/// assert_eq!(game_core::math::sqrt(2.0), core::f64::consts::SQRT_2);
 /// assert!(game_core::math::sqrt(-1.0).is_nan());
 /// ```
+#[inline]
 pub fn sqrt(x: f64) -> f64 {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    {
+        sqrt_sse2(x)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    )))]
+    {
+        sqrt_exact(x)
+    }
+}
+
+with_sse2! {
+    /// The square root by SSE2's `sqrtsd` (correctly rounded, by IEEE 754).
+    #[inline]
+    fn sqrt_sse2(x: f64) -> f64 {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::{_mm_cvtsd_f64, _mm_set_sd, _mm_sqrt_sd};
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::{_mm_cvtsd_f64, _mm_set_sd, _mm_sqrt_sd};
+        // SAFETY: the intrinsics need only SSE2, and this function exists only on targets
+        // that have it (`target_feature = "sse2"`, checked at compile time).
+        unsafe {
+            let v = _mm_set_sd(x);
+            _mm_cvtsd_f64(_mm_sqrt_sd(v, v))
+        }
+    }
+}
+
+/// The correctly rounded square root from integers, for targets without a known square root
+/// instruction: `x = mantissa · 2^exp`, the mantissa shifted to the top of a `u128` with an
+/// even exponent left, its integer square root (63 or 64 bits: the 53 kept, the rounding bits,
+/// and whether the root was exact), then rounding to nearest, ties to even.
+#[cfg_attr(
+    all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ),
+    allow(dead_code)
+)]
+fn sqrt_exact(x: f64) -> f64 {
     if x.is_nan() || x < 0.0 {
         return f64::NAN;
     }
     if x == 0.0 || x == f64::INFINITY {
         return x;
     }
-    if x < f64::MIN_POSITIVE {
-        // sqrt(x · 2^54) = sqrt(x) · 2^27.
-        return sqrt(x * TWO_POW_54) / 134_217_728.0;
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1_u64 << 52) - 1);
+    let (mantissa, exp) = if biased == 0 {
+        (fraction, -1074) // subnormal
+    } else {
+        (fraction | 1 << 52, biased - 1075)
+    };
+    // n = mantissa · 2^shift in [2^125, 2^127), with exp − shift even.
+    let top_bit = 127 - u128::from(mantissa).leading_zeros() as i32;
+    let mut shift = 126 - top_bit;
+    if (exp - shift) % 2 != 0 {
+        shift -= 1;
     }
-    // Halving the biased exponent (and the mantissa bits with it) is within ~6 % of the root.
-    let mut y = f64::from_bits((x.to_bits() >> 1) + (1023_u64 << 51));
-    for _ in 0..5 {
-        y = 0.5 * (y + x / y);
+    let n = u128::from(mantissa) << shift;
+    let root = n.isqrt();
+    let exact = root * root == n;
+    // sqrt(x) = sqrt(n) · 2^((exp − shift) / 2), and 2^62 <= root < 2^64.
+    let root_exp = (exp - shift) / 2;
+    let root = root as u64;
+    let drop = 63 - root.leading_zeros() as i32 - 52;
+    let kept = root >> drop;
+    let rest = root & ((1_u64 << drop) - 1);
+    let half = 1_u64 << (drop - 1);
+    let up = rest > half || (rest == half && (!exact || kept & 1 == 1));
+    let (mut kept, mut result_exp) = (kept + u64::from(up), root_exp + drop);
+    if kept == 1 << 53 {
+        kept >>= 1;
+        result_exp += 1;
     }
-    y
+    // kept · 2^result_exp with a 53-bit kept: a normal number (every root of a double is).
+    let biased = (result_exp + 52 + 1023) as u64;
+    f64::from_bits(biased << 52 | (kept & ((1_u64 << 52) - 1)))
 }
+
+/// 1/25, 1/23, …, 1/3: the coefficients of [`ln`]'s series, the smallest term's first.
+const ODD_INVERSES: [f64; 12] = [
+    1.0 / 25.0,
+    1.0 / 23.0,
+    1.0 / 21.0,
+    1.0 / 19.0,
+    1.0 / 17.0,
+    1.0 / 15.0,
+    1.0 / 13.0,
+    1.0 / 11.0,
+    1.0 / 9.0,
+    1.0 / 7.0,
+    1.0 / 5.0,
+    1.0 / 3.0,
+];
 
 /// The natural logarithm of `x`: NaN for negative `x` and NaN, −∞ for ±0, +∞ for +∞.
 ///
 /// `x = m · 2^e` with `m` in `[√½, √2)`, then `ln m = 2 atanh s` with `s = (m − 1)/(m + 1)`
-/// (so `|s| < 0.172`) by its odd power series to the term `s^29`, and `ln x = e · ln 2 + ln m`.
+/// (so `|s| < 0.172`) by its odd power series to the term `s^25`, and `ln x = e · ln 2 + ln m`.
+/// Plain `f64` arithmetic, so every target gives the same bits; a `const fn`, so a table of
+/// logarithms built at compile time holds the very bits it returns at run time.
 ///
 /// ```
 /// assert_eq!(game_core::math::ln(1.0), 0.0);
 /// assert!((game_core::math::ln(core::f64::consts::E) - 1.0).abs() < 1e-15);
 /// assert_eq!(game_core::math::ln(0.0), f64::NEG_INFINITY);
 /// ```
-pub fn ln(x: f64) -> f64 {
+pub const fn ln(x: f64) -> f64 {
     if x.is_nan() || x < 0.0 {
         return f64::NAN;
     }
@@ -72,19 +172,20 @@ pub fn ln(x: f64) -> f64 {
     }
     let s = (m - 1.0) / (m + 1.0);
     let s2 = s * s;
-    // 2 (s + s³/3 + s⁵/5 + …), summed from the smallest term (s²⁹/29 < 1e-22 · s).
+    // 2 (s + s³/3 + s⁵/5 + …), summed from the smallest term (the first left out,
+    // s²⁷/27, is below 1e-21 · s).
     let mut series = 0.0;
-    let mut k = 29.0;
-    while k > 1.0 {
-        series = s2 * (1.0 / k + series);
-        k -= 2.0;
+    let mut i = 0;
+    while i < ODD_INVERSES.len() {
+        series = s2 * (ODD_INVERSES[i] + series);
+        i += 1;
     }
     let ln_m = 2.0 * s * (1.0 + series);
-    f64::from(e) * LN_2 + ln_m
+    e as f64 * LN_2 + ln_m
 }
 
 /// `x = m · 2^(e + extra)` with `m` in `[1, 2)`, for a positive normal `x`.
-fn split_exponent(x: f64, extra: i32) -> (f64, i32) {
+const fn split_exponent(x: f64, extra: i32) -> (f64, i32) {
     let bits = x.to_bits();
     // The biased exponent has 11 bits, so it fits an i32.
     let biased = ((bits >> 52) & 0x7ff) as i32;
@@ -149,36 +250,67 @@ mod tests {
             .filter(|x| *x > 0.0)
     }
 
+    fn next_up(x: f64) -> f64 {
+        f64::from_bits(x.to_bits() + 1)
+    }
+
+    fn next_down(x: f64) -> f64 {
+        f64::from_bits(x.to_bits() - 1)
+    }
+
+    /// Both square roots (the one this target uses and the integer one) give exactly the
+    /// bits of `f64::sqrt`, the correctly rounded root.
     #[test]
-    fn sqrt_matches_std() {
+    fn sqrt_is_bit_exact() {
         for x in samples() {
-            let e = error(sqrt(x), x.sqrt());
-            assert!(
-                e <= 2.5e-16,
-                "sqrt({x:e}): {} vs {} ({e:e})",
-                sqrt(x),
-                x.sqrt()
+            let want = x.sqrt().to_bits();
+            assert_eq!(sqrt(x).to_bits(), want, "sqrt({x:e})");
+            assert_eq!(sqrt_exact(x).to_bits(), want, "sqrt_exact({x:e})");
+        }
+        // Squares, their neighbours and points between, where the rounding is decided.
+        for n in 1..=3000_u64 {
+            let square = (n * n) as f64;
+            for x in [
+                square,
+                next_up(square),
+                next_down(square),
+                square + 0.5 * n as f64,
+            ] {
+                assert_eq!(
+                    sqrt_exact(x).to_bits(),
+                    x.sqrt().to_bits(),
+                    "sqrt_exact({x:e})"
+                );
+            }
+        }
+        let mut rng = crate::Rng::new(3);
+        for _ in 0..200_000 {
+            // Any positive finite double, subnormals included.
+            let x = f64::from_bits(rng.next_u64() % 0x7ff0_0000_0000_0000);
+            assert_eq!(
+                sqrt_exact(x).to_bits(),
+                x.sqrt().to_bits(),
+                "sqrt_exact({x:e})"
             );
+            assert_eq!(sqrt(x).to_bits(), x.sqrt().to_bits(), "sqrt({x:e})");
         }
     }
 
     #[test]
     fn sqrt_edge_cases() {
-        assert_eq!(sqrt(0.0).to_bits(), 0.0_f64.to_bits());
-        assert_eq!(sqrt(-0.0).to_bits(), (-0.0_f64).to_bits());
-        assert_eq!(sqrt(f64::INFINITY), f64::INFINITY);
-        assert!(sqrt(f64::NAN).is_nan());
-        assert!(sqrt(-1e-300).is_nan());
-        assert!(sqrt(f64::NEG_INFINITY).is_nan());
-        assert!(error(sqrt(f64::MAX), f64::MAX.sqrt()) <= 2.5e-16);
-        let tiny = f64::from_bits(1);
-        assert!(error(sqrt(tiny), tiny.sqrt()) <= 2.5e-16);
-        for n in 1..=1000_u32 {
-            let square = f64::from(n * n);
-            assert!(
-                error(sqrt(square), f64::from(n)) <= 2.5e-16,
-                "sqrt({square})"
-            );
+        for f in [sqrt, sqrt_exact] {
+            assert_eq!(f(0.0).to_bits(), 0.0_f64.to_bits());
+            assert_eq!(f(-0.0).to_bits(), (-0.0_f64).to_bits());
+            assert_eq!(f(f64::INFINITY), f64::INFINITY);
+            assert!(f(f64::NAN).is_nan());
+            assert!(f(-1e-300).is_nan());
+            assert!(f(f64::NEG_INFINITY).is_nan());
+            assert_eq!(f(f64::MAX).to_bits(), f64::MAX.sqrt().to_bits());
+            let tiny = f64::from_bits(1);
+            assert_eq!(f(tiny).to_bits(), tiny.sqrt().to_bits());
+            for n in 1..=1000_u32 {
+                assert_eq!(f(f64::from(n * n)), f64::from(n));
+            }
         }
     }
 
