@@ -16,6 +16,8 @@
 //! knights (see [`crate::score`]): about 25 ns for both players on an idle core, under the
 //! 50 ns target.
 
+use alloc::format;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

@@ -8,9 +8,13 @@
 //! [`CheversiPlayer::handover`] placements are left, and from there plays the solver's exact
 //! best placement.
 
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::time::Duration;
 use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
-use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
-use std::time::Instant;
+use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator, Stopwatch};
 
 use game_core::{Engine, Game, GameRecord, Limits, Score, SearchInfo, SearchResult, StopFlag};
 
@@ -72,15 +76,15 @@ impl CheversiPlayer {
 
     /// The solver's answer, with its principal variation (each next move solved in turn: the
     /// solver's table makes those solves cheap).
-    /// `None` when the solver could not finish by `deadline` or before `stop`; the principal
-    /// variation stops early where the deadline cuts it.
+    /// `None` when the solver could not finish within `time` (a running stopwatch and how long
+    /// it may run) or before `stop`; the principal variation stops early where time runs out.
     fn solve(
         &mut self,
         root: &Position,
-        deadline: Option<Instant>,
+        time: Option<(Stopwatch, Duration)>,
         stop: &StopFlag,
     ) -> Option<SearchResult<Move>> {
-        let first = self.solver.solve_until(root, deadline, Some(stop)).ok()?;
+        let first = self.solver.solve_by(root, time, Some(stop)).ok()?;
         let mut nodes = first.nodes;
         let mut pv = Vec::new();
         let mut pos = *root;
@@ -88,7 +92,7 @@ impl CheversiPlayer {
         while let Some(mv) = next {
             pv.push(mv);
             pos.play_unchecked(mv);
-            let Ok(step) = self.solver.solve_until(&pos, deadline, Some(stop)) else {
+            let Ok(step) = self.solver.solve_by(&pos, time, Some(stop)) else {
                 break;
             };
             nodes += step.nodes;
@@ -130,10 +134,10 @@ impl Engine<Position> for CheversiPlayer {
         report: &mut dyn FnMut(&SearchInfo<Move>),
     ) -> SearchResult<Move> {
         let root = *record.current();
-        let started = Instant::now();
+        let started = Stopwatch::start();
         if record.outcome().is_none() && root.placements_left() <= self.handover {
-            let deadline = limits.time.and_then(|t| started.checked_add(t * 3 / 4));
-            if let Some(mut result) = self.solve(&root, deadline, stop) {
+            let time = limits.time.map(|t| (started, t * 3 / 4));
+            if let Some(mut result) = self.solve(&root, time, stop) {
                 result.info.elapsed = started.elapsed();
                 report(&result.info);
                 return result;

@@ -79,10 +79,25 @@
 //! record.play(mv)?;
 //! # Ok::<(), cheversi::game_core::RecordError<Position>>(())
 //! ```
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) adds the run-time check for the POPCNT instruction that speeds up
+//! the scores on x86-64 (without `std` it is used only when the target enables it at compile
+//! time), [`Solver::solve_until`] with its `Instant` deadline ([`Solver::solve_within`] works
+//! without `std`), and turns on game-core's `std` (the clock of the searches, `Limits::time`).
+//! `serde` works with or without `std`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 /// The rules of Cheversi as this crate implements them, with every decision taken where the
 /// original text is silent: the crate's `RULES.md`, shown here so that it travels with the

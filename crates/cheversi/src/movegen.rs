@@ -9,6 +9,7 @@
 
 use crate::board::{king_attacks, squares, touching, Bitboard, DARK_SQUARES, LIGHT_SQUARES};
 use crate::position::{Color, Kind, Move, Position, PLACEMENTS};
+use alloc::vec::Vec;
 
 /// The legal placements of a position, in summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,10 @@
 //! Text both ways: moves (`Ke4`) and the FEN-like position string (`8/8/8/8/8/8/8/8 w -`).
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,5 +1,6 @@
 //! The state of a game and how a placement changes it.
 
+use alloc::string::String;
 use core::fmt;
 
 use crate::board::{Bitboard, Square};

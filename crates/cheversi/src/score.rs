@@ -70,8 +70,10 @@ fn scores_impl(pos: &Position) -> [u32; 2] {
 }
 
 /// The same body compiled with the POPCNT instruction, chosen at run time when the CPU has it
-/// (the default x86-64 target does not assume it, and bit counting is most of the work).
-#[cfg(target_arch = "x86_64")]
+/// (the default x86-64 target does not assume it, and bit counting is most of the work). The
+/// run-time check needs the `std` feature; without it the plain body runs, which uses POPCNT
+/// only when the target has it at compile time (`-C target-feature=+popcnt`).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[target_feature(enable = "popcnt")]
 unsafe fn scores_popcnt(pos: &Position) -> [u32; 2] {
     scores_impl(pos)
@@ -80,7 +82,7 @@ unsafe fn scores_popcnt(pos: &Position) -> [u32; 2] {
 /// Both players' scores, White's first.
 #[inline]
 pub fn scores(pos: &Position) -> [u32; 2] {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         if std::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU supports POPCNT, checked just above.

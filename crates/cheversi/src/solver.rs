@@ -1,11 +1,15 @@
 //! The exact endgame solver: the final score difference under best play (how it searches,
 //! and the decisions taken, are on [`Solver`]).
 
+use alloc::vec::Vec;
+
 mod search;
 mod table;
 
 use core::fmt;
-use std::time::Instant;
+use core::time::Duration;
+
+use game_core::search::Stopwatch;
 
 use game_core::StopFlag;
 
@@ -32,7 +36,7 @@ impl fmt::Display for TooFarFromEnd {
     }
 }
 
-impl std::error::Error for TooFarFromEnd {}
+impl core::error::Error for TooFarFromEnd {}
 
 /// The result of solving a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +49,7 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Why [`Solver::solve_until`] gave no answer.
+/// Why [`Solver::solve_until`] or [`Solver::solve_within`] gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {
@@ -70,7 +74,7 @@ impl fmt::Display for SolveError {
     }
 }
 
-impl std::error::Error for SolveError {}
+impl core::error::Error for SolveError {}
 
 impl From<TooFarFromEnd> for SolveError {
     fn from(e: TooFarFromEnd) -> Self {
@@ -147,8 +151,8 @@ impl From<TooFarFromEnd> for SolveError {
 /// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
 /// [`Solver::with_max_placements_left`] and give a larger table with
 /// [`Solver::with_table_bits`]. An engine that must answer in time uses
-/// [`Solver::solve_until`], which gives up at a deadline or a [`StopFlag`] and keeps what the
-/// table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
+/// [`Solver::solve_until`] (with `std`) or [`Solver::solve_within`], which give up at a
+/// deadline or a [`StopFlag`] and keep what the table learnt. The bench `cargo bench --bench cheversi_solver` measures fixed positions at 8,
 /// 10 and 12 placements left.
 #[derive(Debug)]
 pub struct Solver {
@@ -245,19 +249,55 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::TooFarFromEnd`] beyond the limit, [`SolveError::Stopped`] when stopped.
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn solve_until(
         &mut self,
         pos: &Position,
-        deadline: Option<Instant>,
+        deadline: Option<std::time::Instant>,
         stop: Option<&StopFlag>,
     ) -> Result<Solution, SolveError> {
-        self.run(
-            pos,
-            StopWhen {
-                deadline,
-                flag: stop,
-            },
-        )
+        let time = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+        self.solve_within(pos, time, stop)
+    }
+
+    /// [`Solver::solve`], giving up when `time` has passed from now or as soon as `stop` is
+    /// raised, like [`Solver::solve_until`]. Only the `std` feature has a clock: without it
+    /// `time` is never reached (see [`Stopwatch`]) and only `stop` ends the search early.
+    ///
+    /// ```
+    /// use cheversi::game_core::StopFlag;
+    /// use cheversi::solver::{SolveError, Solver};
+    /// use cheversi::Position;
+    ///
+    /// let pos: Position = "1N1K4/1nq5/1rQ5/2nR4/8/8/8/8 w b6".parse()?;
+    /// let stop = StopFlag::new();
+    /// stop.stop();
+    /// let outcome = Solver::new().solve_within(&pos, None, Some(&stop));
+    /// assert!(matches!(outcome, Err(SolveError::Stopped { .. })));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::TooFarFromEnd`] beyond the limit, [`SolveError::Stopped`] when stopped.
+    pub fn solve_within(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        stop: Option<&StopFlag>,
+    ) -> Result<Solution, SolveError> {
+        self.solve_by(pos, time.map(|t| (Stopwatch::start(), t)), stop)
+    }
+
+    /// [`Solver::solve`], giving up when `time` says (a running stopwatch and how long it may
+    /// run) or when `stop` is raised.
+    pub(crate) fn solve_by(
+        &mut self,
+        pos: &Position,
+        time: Option<(Stopwatch, Duration)>,
+        stop: Option<&StopFlag>,
+    ) -> Result<Solution, SolveError> {
+        self.run(pos, StopWhen { time, flag: stop })
     }
 
     /// MTD(f): null-window searches around a guess of the value, each moving one bound, until

@@ -434,6 +434,32 @@ fn a_stopped_solve_says_so_and_leaves_the_table_sound() {
     );
 }
 
+/// `solve_within` (the form without `Instant`, for `no_std`) stops on its flag and on a time
+/// already spent, and with room to spare gives the value an independent solver gives.
+#[test]
+fn solve_within_stops_on_the_flag_or_the_time_and_else_solves() {
+    let pos = random_positions(33, 7, 1)[0];
+    let mut solver = Solver::new();
+    let flag = StopFlag::new();
+    flag.stop();
+    assert!(matches!(
+        solver.solve_within(&pos, None, Some(&flag)),
+        Err(SolveError::Stopped { .. })
+    ));
+    flag.reset();
+    let stopped = solver.solve_within(&pos, Some(Duration::ZERO), Some(&flag));
+    let Err(SolveError::Stopped { nodes }) = stopped else {
+        panic!("not stopped: {stopped:?}");
+    };
+    assert!(nodes <= 5_000, "{nodes} nodes before stopping");
+    let solved = solver
+        .solve_within(&pos, Some(Duration::from_secs(600)), Some(&flag))
+        .unwrap();
+    assert_eq!(solved.score_difference, PreviousSolver::new(18).solve(&pos));
+    let unlimited = Solver::new().solve_within(&pos, None, None).unwrap();
+    assert_eq!(unlimited.score_difference, solved.score_difference);
+}
+
 #[test]
 fn a_solver_debug_prints_its_size_not_its_table() {
     let solver = Solver::new();

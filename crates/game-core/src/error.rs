@@ -37,6 +37,11 @@
 //!   compulsory", never only "illegal move" and never a `Debug` form.
 //! - Error enums that may grow are `#[non_exhaustive]`: match them with a `_` arm.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use thiserror::Error;
 
 use crate::{BoardSize, Game};

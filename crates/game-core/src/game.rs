@@ -1,5 +1,9 @@
 //! The [`Game`] trait: what every game engine in the workspace offers.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 use core::str::FromStr;

@@ -25,6 +25,11 @@
 //!
 //! For writing a game on bitboards: [`Bits`] walks the set bits of a board word, and
 //! [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at compile time.
+//! `no_std` + `alloc`: the crate needs an allocator and nothing of an operating system. The
+//! `std` feature (on by default) adds the clock of the searches ([`Limits::time`] and
+//! [`SearchInfo::elapsed`]; see [`search::Stopwatch`]) and is required by the `testing`
+//! kit. The few floating-point functions `core` lacks
+//! are in [`math`], used with and without `std`, so a search gives the same moves either way.
 //!
 //! A complete generic function, random play of any game to its end:
 //!
@@ -54,6 +59,7 @@
 //! println!("{}", record.move_texts().join(" "));
 //! ```
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -63,6 +69,7 @@ extern crate alloc;
 mod bits;
 pub mod error;
 mod game;
+pub mod math;
 pub mod notation;
 mod outcome;
 mod perft;

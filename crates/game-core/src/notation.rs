@@ -2,6 +2,10 @@
 //! [error policy](crate::error#one-policy-for-every-game) and run-length rows of position
 //! strings (`10/10/3B6/…`, `2K5/2Qb4/8/…`).
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
 use crate::ParsePositionError;
 
 /// `text` without the whitespace around it, and the byte offset in `text` where the rest

@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of a move generator.
 
 use crate::{Game, PerftError};
+use alloc::vec::Vec;
 
 /// The deepest perft this crate counts: 64 plies.
 ///

@@ -1,6 +1,7 @@
 //! Random playouts: games played with uniformly random legal moves.
 
 use crate::{Game, OutcomeOf, Rng};
+use alloc::vec::Vec;
 
 /// How a random playout ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,6 +2,9 @@
 //! need the history (repetition, no-progress count, move cap).
 
 use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
 
 use thiserror::Error;
 
@@ -337,6 +340,10 @@ mod serde_impl {
     //! unknown format version, a record of another game, a start on another board, or a move
     //! that is not legal is a deserialization error.
 
+    use alloc::borrow::ToOwned;
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

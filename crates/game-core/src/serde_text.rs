@@ -38,6 +38,9 @@
 //! assert!(serde_json::from_str::<Face>(r#"" 6""#).is_err()); // stored text is exact
 //! ```
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt::{self, Display};
 use core::marker::PhantomData;
 use core::str::FromStr;

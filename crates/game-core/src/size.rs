@@ -5,8 +5,9 @@
 //! `n` points a side); others need a width and a height (a Svendo rectangle). The text form is
 //! `N` or `WxH` (`8`, `10x6`): that is what the tools accept and what records store.
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
 
 use thiserror::Error;
 
@@ -127,10 +128,12 @@ impl FromStr for BoardSize {
 #[cfg(feature = "serde")]
 mod serde_impl {
     //! A size is stored as its text (`"8"`, `"10x6"`) and checked when loaded: it must be
-    //! exactly the text [`Display`](std::fmt::Display) writes, so a number (`8`), a zero side,
+    //! exactly the text [`Display`](core::fmt::Display) writes, so a number (`8`), a zero side,
     //! junk, and also the forms only [`FromStr`] forgives (`" 8"`, `"08"`) are
     //! deserialization errors. Stored data has one spelling.
 
+    use alloc::format;
+    use alloc::string::ToString;
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -144,7 +147,7 @@ mod serde_impl {
 
     impl<'de> Deserialize<'de> for BoardSize {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+            let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
             let size: BoardSize = text.parse().map_err(D::Error::custom)?;
             let canonical = size.to_string();
             if canonical != text {

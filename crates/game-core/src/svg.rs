@@ -195,7 +195,7 @@ impl SvgWriter {
     pub fn new(width_px: u32, view_width: f64, view_height: f64, title: &str) -> SvgWriter {
         let width_px = width_px.max(MIN_SIZE);
         let height_px = if view_width > 0.0 {
-            (f64::from(width_px) * view_height / view_width).round()
+            crate::math::round(f64::from(width_px) * view_height / view_width)
         } else {
             f64::from(width_px)
         };

@@ -5,6 +5,9 @@
 //! position string is the ranks from 3 down to 1, `/`-separated, with `x`, `o` and `.`, then a
 //! space and the side to move, `x` or `o`: the start is `.../.../... x`.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

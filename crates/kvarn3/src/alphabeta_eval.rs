@@ -7,6 +7,7 @@
 //! the alpha-beta search can be compared with it and run on Kvarn3 like on every two-player
 //! game.
 
+use alloc::boxed::Box;
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::Engine;
 

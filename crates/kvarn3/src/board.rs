@@ -3,6 +3,8 @@
 //! Point `i` is bit `i` of a [`Bitboard`]: `a1` = 0, `b1` = 1, `c1` = 2, `a2` = 3, …, `c3` = 8
 //! (file-major within a rank, ranks bottom to top).
 
+use alloc::format;
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,6 +1,10 @@
 //! Engines for Kvarn3: the perfect player on the [`Solver`], and the rollout that lets the
 //! generic MCTS play the game.
 
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
 use game_core::{
     Engine, GameRecord, LeafEvaluator, Limits, Rewards, Rng, Score, SearchInfo, SearchResult,
@@ -32,17 +36,23 @@ pub const ROLLOUT_PLY_CAP: u32 = 40;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SolverEngine {
-    solver: &'static Solver,
+    solver: Arc<Solver>,
     seed: u64,
     rng: Rng,
 }
 
 impl SolverEngine {
-    /// The perfect player on the shared solver (computed on first use), seeded with `seed`
-    /// for the choice among equally good moves.
+    /// The perfect player, seeded with `seed` for the choice among equally good moves. With
+    /// the `std` feature it plays on [`Solver::shared`] (computed on first use); without it
+    /// each engine computes its own table (see [`SolverEngine::with_solver`] to share one).
     pub fn new(seed: u64) -> Self {
+        Self::with_solver(Solver::for_engine(), seed)
+    }
+
+    /// The perfect player on `solver`, seeded with `seed`.
+    pub fn with_solver(solver: Arc<Solver>, seed: u64) -> Self {
         SolverEngine {
-            solver: Solver::shared(),
+            solver,
             seed,
             rng: Rng::new(seed),
         }

@@ -76,10 +76,25 @@
 //! assert_eq!(solver.value(&Position::start()), Value::Win(9));
 //! # Ok::<(), kvarn3::game_core::RecordError<Position>>(())
 //! ```
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) adds [`Solver::shared`], one solver table for the whole program
+//! (kept in a `std::sync::OnceLock`; without `std`, [`SolverEngine::new`] computes its own
+//! table and [`SolverEngine::with_solver`] shares one), and turns on game-core's `std` (the
+//! clock of the searches, `Limits::time`). `serde` works with or without `std`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The rules of Kvarn med tre pjäser as this crate implements them, with every decision taken where the
 /// original text is silent: the crate's `RULES.md`, shown here so that it travels with the

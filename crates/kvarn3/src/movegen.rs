@@ -3,6 +3,9 @@
 use crate::board::{count, has_mill, points, step_count, Point, FIRST_THREE};
 use crate::position::{Move, Phase, Position};
 use crate::Game;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use game_core::{Playout, Rng};
 
 impl Position {

@@ -1,6 +1,9 @@
 //! Text both ways: points (`b2`), moves (`b2`, `a1-b2`) and position strings
 //! (`W.B/.W./B.. w`).
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,6 +1,9 @@
 //! The state of a game (stones of each colour, side to move, hash key) and how a move changes
 //! it.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
 use core::fmt;
 
 use crate::board::{count, has_mill, Bitboard, Point, ALL_POINTS};

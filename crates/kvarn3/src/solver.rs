@@ -1,12 +1,21 @@
 //! The perfect-play solver: the game-theoretic value of every legal position, by retrograde
 //! analysis.
 
+use alloc::collections::VecDeque;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
-use std::collections::VecDeque;
-use std::sync::OnceLock;
 
 use crate::board::{Bitboard, ALL_POINTS};
 use crate::position::{Color, Move, Position};
+
+/// The program's one shared solver, computed on first use.
+#[cfg(feature = "std")]
+fn shared_arc() -> &'static Arc<Solver> {
+    static SHARED: std::sync::OnceLock<Arc<Solver>> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| Arc::new(Solver::new()))
+}
 
 /// The game-theoretic value of a position for the side to move, with the number of plies to
 /// the end of the game under best play (the winner hurries, the loser delays).
@@ -285,10 +294,25 @@ impl Solver {
         }
     }
 
-    /// A solver shared by the whole program, computed on first use.
+    /// A solver shared by the whole program, computed on first use (needs the `std` feature,
+    /// for its `OnceLock`; without it, make one [`Solver::new`] and keep it).
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn shared() -> &'static Solver {
-        static SHARED: OnceLock<Solver> = OnceLock::new();
-        SHARED.get_or_init(Solver::new)
+        shared_arc()
+    }
+
+    /// A solver for an engine to keep: the [`Solver::shared`] one with the `std` feature,
+    /// a new one without (a `no_std` build has no `OnceLock` to share one through).
+    pub(crate) fn for_engine() -> Arc<Solver> {
+        #[cfg(feature = "std")]
+        {
+            Arc::clone(shared_arc())
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Arc::new(Solver::new())
+        }
     }
 
     /// The value of `pos` for the side to move.

@@ -224,3 +224,28 @@ fn documented_counts() {
     assert_eq!((won, lost, drawn), (2_997, 1_185, 1_208));
     assert_eq!(longest, 10);
 }
+
+/// An engine on a solver of its own (the `no_std` way: no program-wide `Solver::shared`)
+/// plays as the shared one does: from the start b2, the centre, is the only winning first move
+/// (the solved value, above), and with the same seed both engines choose the same moves.
+#[test]
+fn an_engine_on_its_own_solver_plays_like_the_shared_one() {
+    use kvarn3::game_core::{Engine, GameRecord, Limits};
+    use kvarn3::SolverEngine;
+    use std::sync::Arc;
+
+    let solver = Arc::new(Solver::new());
+    let mut record = GameRecord::new(Position::start());
+    let first = SolverEngine::with_solver(Arc::clone(&solver), 1)
+        .choose_move(&record, &Limits::INFINITE)
+        .expect("a move");
+    assert_eq!(Position::start().move_text(first), "b2");
+    let mut own = SolverEngine::with_solver(solver, 5);
+    let mut shared = SolverEngine::new(5);
+    while record.outcome().is_none() && record.moves().len() < 30 {
+        let a = own.choose_move(&record, &Limits::INFINITE);
+        let b = shared.choose_move(&record, &Limits::INFINITE);
+        assert_eq!(a, b);
+        record.play(a.expect("the game goes on")).expect("legal");
+    }
+}

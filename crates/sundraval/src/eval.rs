@@ -1,5 +1,6 @@
 //! Engines for Sundraval: the rollout policy of the default MCTS player.
 
+use alloc::boxed::Box;
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
 use game_core::{Engine, LeafEvaluator, Rewards, Rng};
 

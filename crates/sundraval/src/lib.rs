@@ -60,10 +60,24 @@
 //! 100 seeded games a size with the seats alternating: 100 wins of 100 on 3, 4 and 5 points a
 //! side (release build; a move took 17, 32 and 40 ms on average on a shared machine):
 //! `cargo test --release -p sundraval --test strength -- --ignored --nocapture`.
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) turns on game-core's `std` (the clock of the searches,
+//! `Limits::time`); nothing in this crate itself needs the operating system. `serde` works
+//! with or without `std`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+use alloc::borrow::ToOwned;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 /// The rules of Sundraval as this crate implements them, with every decision taken where the
 /// original text is silent: the crate's `RULES.md`, shown here so that it travels with the

@@ -4,6 +4,7 @@ use game_core::Bits;
 
 use crate::board::{point_count, Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Turn};
+use alloc::vec::Vec;
 
 impl Position {
     /// The points where `color` may place a stone: the empty points whose empty region touches

@@ -1,6 +1,10 @@
 //! Text both ways: points (`e5`), moves (`e5`, `pass`, `e5+f7`, `keep`, `swap`) and the
 //! position string (`5/6/7/8/9/8/7/6/5 setup B 0`).
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -2,6 +2,11 @@
 //! removal of dead groups and the revive step after it, territory counts, and the two winner
 //! rules.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::board::PointSet;

@@ -3,6 +3,9 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Point, Position};
@@ -111,16 +114,24 @@ fn column_letter(col: u32) -> String {
 }
 
 /// The hexagonal cell around a point at (`x`, `y`), the part of the plane nearer to it than to
-/// any other point: six corners at the distance step / √3.
+/// any other point: six corners at the distance r = step / √3, at 30°, 90°, …, 330°.
 fn cell_path(x: f64, y: f64) -> String {
-    let r = STEP / 3f64.sqrt();
+    let r = STEP / game_core::math::sqrt(3.0);
+    // (cos, sin) of 30° + k · 60° are (±√3/2, ±1/2) and (0, ±1); r · √3/2 is step / 2.
+    let corners = [
+        (STEP / 2.0, r / 2.0),
+        (0.0, r),
+        (-STEP / 2.0, r / 2.0),
+        (-STEP / 2.0, -r / 2.0),
+        (0.0, -r),
+        (STEP / 2.0, -r / 2.0),
+    ];
     let mut d = String::new();
-    for k in 0..6 {
-        let angle = (30.0 + 60.0 * f64::from(k)).to_radians();
+    for (k, (dx, dy)) in corners.into_iter().enumerate() {
         d.push(if k == 0 { 'M' } else { 'L' });
-        d.push_str(&number(x + r * angle.cos()));
+        d.push_str(&number(x + dx));
         d.push(' ');
-        d.push_str(&number(y + r * angle.sin()));
+        d.push_str(&number(y + dy));
     }
     d.push('Z');
     d

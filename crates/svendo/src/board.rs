@@ -3,11 +3,12 @@
 //! A board is a rectangle of `width` × `height` points (default 10 × 6; any rectangle of
 //! 30..=64 points with both sides at least 5). Point `index = row * width + col`, row 0 being
 //! rank `1` (the bottom row) and column 0 file `a`. A bitboard is a `u64` with one bit per
-//! point. The tables of one board size are computed once and shared by every position on it.
+//! point. The tables of every board size are built at compile time (`const fn`) and shared by
+//! every position on it: no cache, no lock, nothing to initialise, with or without `std`.
 
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
-use std::sync::OnceLock;
 
 use game_core::{BoardSize, ParsePointError};
 
@@ -204,7 +205,41 @@ pub fn is_valid_size(width: usize, height: usize) -> bool {
     dims_index(width, height).is_some()
 }
 
-/// The tables of one board size.
+/// The most five-point lines on one supported board (computed from the board list).
+const MAX_LINES: usize = max_lines();
+
+/// The most lines one point is a base point of: the first, middle or last point of a line in
+/// each of the four line directions.
+const MAX_BASE_LINES: usize = 12;
+
+/// The most lines one point is a check point of: the second or fourth point of a line in each
+/// of the four line directions.
+const MAX_CHECK_LINES: usize = 8;
+
+/// The number of five-point lines on a `width` × `height` board: rows, columns and both
+/// diagonals.
+const fn line_count(width: usize, height: usize) -> usize {
+    let (w, h) = (width - 4, height - 4);
+    w * height + width * h + 2 * w * h
+}
+
+/// [`line_count`] of the largest board, the length of every board's line table.
+const fn max_lines() -> usize {
+    let mut most = 0;
+    let mut i = 0;
+    while i < DIMS.1 {
+        let (w, h) = DIMS.0[i];
+        let n = line_count(w as usize, h as usize);
+        if n > most {
+            most = n;
+        }
+        i += 1;
+    }
+    most
+}
+
+/// The tables of one board size, built at compile time for every supported size (see
+/// [`geometry`]), so positions need no cache and no allocation.
 #[derive(Debug)]
 pub(crate) struct Geometry {
     pub width: usize,
@@ -219,66 +254,89 @@ pub(crate) struct Geometry {
     pub shift: [u32; 4],
     /// `starts[d]`: the points where a five-point line in increasing direction `d` starts.
     pub starts: [u64; 4],
-    /// Every line: (its three base points, its two check points).
-    pub lines: Vec<(u64, u64)>,
-    /// The lines each point is a base point of.
-    pub base_of: Vec<Vec<u16>>,
-    /// The lines each point is a check point of.
-    pub check_of: Vec<Vec<u16>>,
+    /// Every line: (its three base points, its two check points); the first
+    /// [`line_count`]`(width, height)` entries are used.
+    lines: [(u64, u64); MAX_LINES],
+    /// The lines each point is a base point of (the first `base_count[p]` entries).
+    base_of: [[u16; MAX_BASE_LINES]; 64],
+    base_count: [u8; 64],
+    /// The lines each point is a check point of (the first `check_count[p]` entries).
+    check_of: [[u16; MAX_CHECK_LINES]; 64],
+    check_count: [u8; 64],
     /// The point (column/row) of each index.
     pub points: [Point; 64],
 }
 
 impl Geometry {
-    fn new(width: usize, height: usize) -> Geometry {
+    /// The tables of the `width` × `height` board (a supported size: at most 64 points, both
+    /// sides from 5 to 12). A `const fn`, so every table is built by the compiler.
+    const fn new(width: usize, height: usize) -> Geometry {
         let n = width * height;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let on_board =
-            |c: i32, r: i32| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height;
-        let index = |c: i32, r: i32| r as usize * width + c as usize;
         let mut rays = [[0u64; 64]; 8];
         let mut neighbours = [0u64; 64];
         let mut points = [Point(0); 64];
-        for p in 0..n {
+        let mut p = 0;
+        while p < n {
             let (c0, r0) = ((p % width) as i32, (p / width) as i32);
-            points[p] = Point::new(c0 as usize, r0 as usize).expect("boards are at most 16 wide");
-            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+            // Both sides are at most 12 (< 16), so the column and row fit their four bits.
+            points[p] = Point((c0 as u8) << 4 | r0 as u8);
+            let mut d = 0;
+            while d < 8 {
+                let (dc, dr) = DIRECTIONS[d];
                 let (mut c, mut r) = (c0 + dc, r0 + dr);
-                if on_board(c, r) {
-                    neighbours[p] |= 1 << index(c, r);
+                if on_board(width, height, c, r) {
+                    neighbours[p] |= 1 << (r as usize * width + c as usize);
                 }
-                while on_board(c, r) {
-                    rays[d][p] |= 1 << index(c, r);
+                while on_board(width, height, c, r) {
+                    rays[d][p] |= 1 << (r as usize * width + c as usize);
                     c += dc;
                     r += dr;
                 }
+                d += 1;
             }
+            p += 1;
         }
         let w = width as u32;
         let shift = [1, w, w + 1, w - 1];
         let mut starts = [0u64; 4];
-        let mut lines = Vec::new();
-        let mut base_of = vec![Vec::new(); 64];
-        let mut check_of = vec![Vec::new(); 64];
-        for (d, &(dc, dr)) in DIRECTIONS[..4].iter().enumerate() {
-            for p in 0..n {
+        let mut lines = [(0u64, 0u64); MAX_LINES];
+        let mut line_count = 0;
+        let mut base_of = [[0u16; MAX_BASE_LINES]; 64];
+        let mut base_count = [0u8; 64];
+        let mut check_of = [[0u16; MAX_CHECK_LINES]; 64];
+        let mut check_count = [0u8; 64];
+        let mut d = 0;
+        while d < 4 {
+            let (dc, dr) = DIRECTIONS[d];
+            let mut p = 0;
+            while p < n {
                 let (c, r) = ((p % width) as i32, (p / width) as i32);
-                if !on_board(c + 4 * dc, r + 4 * dr) {
-                    continue;
+                if on_board(width, height, c + 4 * dc, r + 4 * dr) {
+                    starts[d] |= 1 << p;
+                    let line = line_count as u16;
+                    let mut bases = 0u64;
+                    let mut checks = 0u64;
+                    let mut k = 0;
+                    while k < 5 {
+                        let at = ((r + k * dr) as usize) * width + (c + k * dc) as usize;
+                        if k % 2 == 0 {
+                            bases |= 1 << at;
+                            base_of[at][base_count[at] as usize] = line;
+                            base_count[at] += 1;
+                        } else {
+                            checks |= 1 << at;
+                            check_of[at][check_count[at] as usize] = line;
+                            check_count[at] += 1;
+                        }
+                        k += 1;
+                    }
+                    lines[line_count] = (bases, checks);
+                    line_count += 1;
                 }
-                starts[d] |= 1 << p;
-                let at = |k: i32| index(c + k * dc, r + k * dr);
-                let line = lines.len() as u16;
-                let bases = (1u64 << at(0)) | (1 << at(2)) | (1 << at(4));
-                let checks = (1u64 << at(1)) | (1 << at(3));
-                lines.push((bases, checks));
-                for k in [0, 2, 4] {
-                    base_of[at(k)].push(line);
-                }
-                for k in [1, 3] {
-                    check_of[at(k)].push(line);
-                }
+                p += 1;
             }
+            d += 1;
         }
         Geometry {
             width,
@@ -290,9 +348,30 @@ impl Geometry {
             starts,
             lines,
             base_of,
+            base_count,
             check_of,
+            check_count,
             points,
         }
+    }
+
+    /// The line with number `line` (an entry of [`base_of`](Self::base_of) or
+    /// [`check_of`](Self::check_of)).
+    #[inline]
+    pub fn line(&self, line: u16) -> (u64, u64) {
+        self.lines[usize::from(line)]
+    }
+
+    /// The numbers of the lines the point with index `p` is a base point of.
+    #[inline]
+    pub fn base_of(&self, p: usize) -> &[u16] {
+        &self.base_of[p][..self.base_count[p] as usize]
+    }
+
+    /// The numbers of the lines the point with index `p` is a check point of.
+    #[inline]
+    pub fn check_of(&self, p: usize) -> &[u16] {
+        &self.check_of[p][..self.check_count[p] as usize]
     }
 
     /// The index of a point, if it is on this board.
@@ -360,15 +439,30 @@ impl Geometry {
     }
 }
 
-static GEOMETRIES: [OnceLock<Geometry>; 40] = [const { OnceLock::new() }; 40];
+/// Whether column `c`, row `r` is on the `width` × `height` board.
+const fn on_board(width: usize, height: usize, c: i32, r: i32) -> bool {
+    c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height
+}
+
+/// The tables of every supported board size, in the order of [`DIMS`], built at compile time.
+static GEOMETRIES: [Geometry; BOARD_SIZE_COUNT] = all_geometries();
+
+const fn all_geometries() -> [Geometry; BOARD_SIZE_COUNT] {
+    // A placeholder board for the array's initial value, replaced entry by entry.
+    const FIRST: Geometry = Geometry::new(DIMS.0[0].0 as usize, DIMS.0[0].1 as usize);
+    let mut all = [FIRST; BOARD_SIZE_COUNT];
+    let mut i = 1;
+    while i < BOARD_SIZE_COUNT {
+        all[i] = Geometry::new(DIMS.0[i].0 as usize, DIMS.0[i].1 as usize);
+        i += 1;
+    }
+    all
+}
 
 /// The tables of the board size with index `dims` (from [`dims_index`]).
 #[inline]
 pub(crate) fn geometry(dims: u8) -> &'static Geometry {
-    GEOMETRIES[usize::from(dims)].get_or_init(|| {
-        let (w, h) = DIMS.0[usize::from(dims)];
-        Geometry::new(usize::from(w), usize::from(h))
-    })
+    &GEOMETRIES[usize::from(dims)]
 }
 
 #[cfg(test)]
@@ -390,8 +484,58 @@ mod tests {
     fn default_board_has_eighty_lines() {
         let g = geometry(dims_index(10, 6).unwrap());
         // rows: 6 per row × 6 rows; columns: 2 per column × 10; diagonals: 6 × 2 per direction.
-        assert_eq!(g.lines.len(), 36 + 20 + 12 + 12);
+        let lines: u32 = g.starts.iter().map(|s| s.count_ones()).sum();
+        assert_eq!(lines, 36 + 20 + 12 + 12);
+        assert_eq!(line_count(10, 6), 80);
         assert_eq!(g.all.count_ones(), 60);
+    }
+
+    /// The compile-time line tables of every board, checked against the board's geometry: each
+    /// line is five points in a row on the board (bases 1, 3, 5, checks 2, 4), each point lists
+    /// exactly the lines it is a base or check point of, and the count matches the formula.
+    #[test]
+    fn line_tables_of_every_board_agree_with_the_board() {
+        for dims in 0..DIMS.1 as u8 {
+            let g = geometry(dims);
+            let n = line_count(g.width, g.height);
+            let mut found = 0;
+            for (d, &(dc, dr)) in DIRECTIONS[..4].iter().enumerate() {
+                for p in 0..g.width * g.height {
+                    let (c, r) = ((p % g.width) as i32, (p / g.width) as i32);
+                    let (ec, er) = (c + 4 * dc, r + 4 * dr);
+                    let fits =
+                        ec >= 0 && er >= 0 && (ec as usize) < g.width && (er as usize) < g.height;
+                    assert_eq!(
+                        g.starts[d] >> p & 1 == 1,
+                        fits,
+                        "{}x{} start {p} dir {d}",
+                        g.width,
+                        g.height
+                    );
+                    if !fits {
+                        continue;
+                    }
+                    let at = |k: i32| ((r + k * dr) as usize) * g.width + (c + k * dc) as usize;
+                    let bases = 1u64 << at(0) | 1 << at(2) | 1 << at(4);
+                    let checks = 1u64 << at(1) | 1 << at(3);
+                    let line = (0..n as u16)
+                        .find(|&l| g.line(l) == (bases, checks))
+                        .expect("the line is in the table");
+                    for k in [0, 2, 4] {
+                        assert!(g.base_of(at(k)).contains(&line));
+                    }
+                    for k in [1, 3] {
+                        assert!(g.check_of(at(k)).contains(&line));
+                    }
+                    found += 1;
+                }
+            }
+            assert_eq!(found, n, "{}x{}", g.width, g.height);
+            let listed: usize = (0..64).map(|p| g.base_of(p).len()).sum();
+            assert_eq!(listed, 3 * n);
+            let listed: usize = (0..64).map(|p| g.check_of(p).len()).sum();
+            assert_eq!(listed, 2 * n);
+        }
     }
 
     #[test]

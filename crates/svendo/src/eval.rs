@@ -1,5 +1,7 @@
 //! Engines for Svendo: the rollout policy of the default three-player MCTS.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use game_core::search::mcts::{draw_rewards, Mcts, MctsConfig};
 use game_core::{Engine, LeafEvaluator, Rewards, Rng};
 

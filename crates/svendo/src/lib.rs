@@ -55,10 +55,24 @@
 //! Strength: at 2 000 iterations a move it won 100 of 100 seeded games against two uniformly
 //! random players, its seat rotated through all three:
 //! `cargo test --release -p svendo --test strength -- --ignored --nocapture`.
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) turns on game-core's `std` (the clock of the searches,
+//! `Limits::time`); the board tables of every size are built at compile time, so nothing in this crate itself
+//! needs the operating system. `serde` works
+//! with or without `std`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 /// The rules of Svendo as this crate implements them, with every decision taken where the
 /// original text is silent: the crate's `RULES.md`, shown here so that it travels with the

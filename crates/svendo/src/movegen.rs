@@ -4,6 +4,7 @@
 use game_core::Bits;
 
 use crate::position::{Color, Move, Position};
+use alloc::vec::Vec;
 
 /// The five points of the line starting at `p` with index step `step`.
 #[inline]

@@ -5,6 +5,9 @@
 //! `10/10/10/10/10/10 b 8m/8m/8m 0/0/0`; a won game adds the winner's letter and the rule
 //! number (`b2`).
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

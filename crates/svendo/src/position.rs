@@ -450,8 +450,8 @@ impl Position {
         // Rule 1, capturing a third base point: the moved stone counts as the mover's own even
         // when it is a master stone (`master_counts_only_as_moved_stone`).
         let mine = self.own[mover.index()] | 1 << y;
-        for &line in &geo.base_of[y] {
-            let (bases, checks) = geo.lines[usize::from(line)];
+        for &line in geo.base_of(y) {
+            let (bases, checks) = geo.line(line);
             if bases & !mine == 0 && checks & occupied == 0 {
                 return Some((mover, WinRule::ThirdBasePoint));
             }
@@ -459,8 +459,8 @@ impl Position {
         // Rules 2 and 3: moving off a check point of a line held with own stones only.
         let held_off_x = |color: Color| {
             let own = self.own[color.index()];
-            geo.check_of[x].iter().any(|&line| {
-                let (bases, checks) = geo.lines[usize::from(line)];
+            geo.check_of(x).iter().any(|&line| {
+                let (bases, checks) = geo.line(line);
                 bases & !own == 0 && checks & occupied == 0
             })
         };

@@ -38,6 +38,7 @@ use game_core::Bits;
 
 use crate::movegen::{Witnesses, MAX_SLIDES};
 use crate::position::{Color, Move, Position, WinRule};
+use alloc::vec::Vec;
 
 /// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
 struct Flags([u64; MAX_SLIDES / 64]);

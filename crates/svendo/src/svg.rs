@@ -3,6 +3,9 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Move, Piece, Point, Position};

@@ -2,6 +2,7 @@
 //!
 //! The evaluation is [`DraughtsEval`]; [`default_engine`] puts it under alpha-beta search.
 
+use alloc::boxed::Box;
 use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
 use game_core::Engine;

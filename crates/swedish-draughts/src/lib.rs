@@ -114,10 +114,24 @@
 //! record.play(mv)?;
 //! # Ok::<(), swedish_draughts::game_core::RecordError<Position>>(())
 //! ```
+//!
+//! ## Features
+//!
+//! `no_std` + `alloc`: the crate needs an allocator and no operating system. The `std`
+//! feature (on by default) turns on game-core's `std` (the clock of the searches,
+//! `Limits::time`); nothing in this crate itself needs the operating system. `serde` works
+//! with or without `std`.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The rules of Swedish Draughts as this crate implements them, with every decision taken where the
 /// original text is silent: the crate's `RULES.md`, shown here so that it travels with the

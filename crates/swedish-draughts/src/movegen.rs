@@ -9,6 +9,7 @@ use game_core::Bits;
 
 use crate::board::{shift, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
+use alloc::vec::Vec;
 
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
 /// buffer (`Search::path`).

@@ -1,6 +1,11 @@
 //! Text both ways: the PDN FEN position string and the move notation (`32-28`, `28x19`,
 //! `28x17x8`).
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

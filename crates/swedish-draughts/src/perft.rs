@@ -7,6 +7,7 @@ use game_core::{PerftError, MAX_PERFT_DEPTH};
 use crate::board::{Eight, Geometry, Ten};
 use crate::movegen;
 use crate::position::{Move, Position};
+use alloc::vec::Vec;
 
 impl Position {
     /// The number of leaves of the legal-move tree `depth` plies deep (bulk counting at the

@@ -1,5 +1,7 @@
 //! The state of a game (pieces, side to move, board size) and how a move changes it.
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 
 use game_core::Bits;

@@ -2,6 +2,9 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
 
 use crate::{Color, Kind, Move, Piece, Position, Square};

@@ -10,8 +10,10 @@
 //! placement of the game is not searched as nodes: its children are final positions, scored at
 //! once, stopping at the first that reaches the window.
 
-use std::time::Instant;
+use alloc::vec::Vec;
+use core::time::Duration;
 
+use game_core::search::Stopwatch;
 use game_core::StopFlag;
 
 use super::table::{Table, INFINITY};
@@ -63,8 +65,9 @@ pub(super) fn table_key(pos: &Position) -> u64 {
 /// When a search must stop early.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct StopWhen<'a> {
-    /// Stop at this instant.
-    pub(super) deadline: Option<Instant>,
+    /// Stop once the stopwatch has run this long (never without the `std` feature, which
+    /// has no clock).
+    pub(super) time: Option<(Stopwatch, Duration)>,
     /// Stop when this flag is raised.
     pub(super) flag: Option<&'a StopFlag>,
 }
@@ -72,7 +75,9 @@ pub(super) struct StopWhen<'a> {
 impl StopWhen<'_> {
     fn is_due(&self) -> bool {
         self.flag.is_some_and(StopFlag::is_stopped)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .time
+                .is_some_and(|(watch, limit)| watch.reached(Some(limit)))
     }
 }
 

@@ -8,6 +8,8 @@
 
 use crate::board::Square;
 use crate::position::{Kind, Move};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The widest value a bound can take: more than any score difference (a side scores at most
 /// a few hundred points).

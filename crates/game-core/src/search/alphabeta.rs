@@ -78,12 +78,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
-use std::time::Instant;
+use core::time::Duration;
 
 use thiserror::Error;
 
 use super::tt::{from_table, to_table, Bound, Table};
-use super::{Engine, Evaluator, Limits, Score, SearchInfo, SearchResult, StopFlag};
+use super::{Engine, Evaluator, Limits, Score, SearchInfo, SearchResult, StopFlag, Stopwatch};
 use crate::{Game, GameRecord};
 
 /// The internal score of a win at the root (a win `n` plies away is `MATE - n`).
@@ -171,7 +171,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     // The state of one search.
     nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    /// The search's clock and its time limit ([`Limits::time`]).
+    stopwatch: Stopwatch,
+    time_limit: Option<Duration>,
     stop: StopFlag,
     aborted: bool,
     _game: PhantomData<fn() -> G>,
@@ -257,7 +259,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             trail: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
+            stopwatch: Stopwatch::start(),
+            time_limit: None,
             stop: StopFlag::new(),
             aborted: false,
             _game: PhantomData,
@@ -302,7 +305,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         // than a node count).
         self.aborted = self.nodes >= self.node_limit
             || (self.nodes.is_multiple_of(CHECK_INTERVAL)
-                && (self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)));
+                && (self.stop.is_stopped() || self.stopwatch.reached(self.time_limit)));
         self.aborted
     }
 
@@ -573,7 +576,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         stop: &StopFlag,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        let started = Stopwatch::start();
         let root = *record.current();
         if record.outcome().is_some() {
             return SearchResult {
@@ -586,7 +589,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         self.table.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.and_then(|t| started.checked_add(t));
+        self.stopwatch = started;
+        self.time_limit = limits.time;
         self.stop = stop.clone();
         self.aborted = false;
         for k in &mut self.killers {

@@ -22,9 +22,11 @@ use core::time::Duration;
 use crate::{Game, GameRecord};
 
 pub mod alphabeta;
+mod clock;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, MAX_EVAL};
+pub use clock::Stopwatch;
 
 /// How long a search may run. Every limit that is set applies; the search stops at the first
 /// one reached. With no limit at all the search runs until its [`StopFlag`] is raised (or, for
@@ -38,7 +40,9 @@ pub struct Limits {
     /// Greatest number of MCTS iterations (select, expand, evaluate, back up); alpha-beta
     /// ignores it.
     pub iterations: Option<u64>,
-    /// Wall-clock time from the start of the search.
+    /// Wall-clock time from the start of the search. Only the `std` feature has a clock:
+    /// without it this limit is never reached (see [`Stopwatch`]), and a search ends at its
+    /// other limits or its [`StopFlag`].
     pub time: Option<Duration>,
 }
 
@@ -75,7 +79,7 @@ impl Limits {
         }
     }
 
-    /// A wall-clock limit only.
+    /// A wall-clock limit only (read only with the `std` feature; see [`Limits::time`]).
     pub fn time(time: Duration) -> Self {
         Limits {
             time: Some(time),
@@ -146,7 +150,7 @@ pub struct SearchInfo<M> {
     pub score: Option<Score>,
     /// The principal variation: the best move first.
     pub pv: Vec<M>,
-    /// Time since the search started.
+    /// Time since the search started (zero without the `std` feature, which has no clock).
     pub elapsed: Duration,
 }
 

@@ -3,9 +3,8 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use std::time::Instant;
 
-use crate::search::{Engine, Limits, SearchInfo, SearchResult, StopFlag};
+use crate::search::{Engine, Limits, SearchInfo, SearchResult, StopFlag, Stopwatch};
 use crate::{Game, GameRecord, Rng};
 
 /// Plays a uniformly random legal move of the record (none once the record's game is over).
@@ -51,7 +50,7 @@ impl<G: Game> Engine<G> for RandomEngine<G> {
         _stop: &StopFlag,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        let started = Stopwatch::start();
         self.moves.clear();
         if record.outcome().is_none() {
             record.current().legal_moves_into(&mut self.moves);
