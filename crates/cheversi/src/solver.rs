@@ -267,7 +267,7 @@ impl Solver {
     ///
     /// ```
     /// use cheversi::game_core::StopFlag;
-    /// use cheversi::solver::{SolveError, Solver};
+    /// use cheversi::{SolveError, Solver};
     /// use cheversi::Position;
     ///
     /// let pos: Position = "1N1K4/1nq5/1rQ5/2nR4/8/8/8/8 w b6".parse()?;
