@@ -1,5 +1,6 @@
 //! The [`Game`] trait: what every game engine in the workspace offers.
 
+use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::String;
 use alloc::string::ToString;
@@ -152,23 +153,27 @@ pub trait Game:
         self.legal_moves().contains(&mv)
     }
 
+    /// Why `mv` is not a legal move here, in words for people, or `None` when it is legal.
+    ///
+    /// Every game of the workspace says what is wrong (`"a1 is occupied"`, `"capturing is
+    /// compulsory"`); the default, for a new game, can only say that the move is not among the
+    /// legal moves. [`Game::play`] puts this reason into its [`IllegalMoveError`].
+    fn why_illegal(&self, mv: Self::Move) -> Option<String> {
+        (!self.is_legal(mv)).then(|| "it is not among the legal moves of the position".to_owned())
+    }
+
     /// Plays `mv` after checking that it is legal; the position is unchanged on error.
     ///
-    /// Every game of the workspace overrides this to name the move by its text and say why it
-    /// is illegal; the default (for a new game) can only say that the move is not among the
-    /// legal moves.
-    ///
     /// # Errors
-    /// [`IllegalMoveError`] when `mv` is not a legal move of this position, with the reason.
+    /// [`IllegalMoveError`] when `mv` is not a legal move of this position: the move's
+    /// [`move_text`](Game::move_text) and the reason from [`Game::why_illegal`].
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
-        if self.is_legal(mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(IllegalMoveError::with_reason(
-                format!("{mv:?}"),
-                "it is not among the legal moves of the position",
-            ))
+        match self.why_illegal(mv) {
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Some(reason) => Err(IllegalMoveError::with_reason(self.move_text(mv), reason)),
         }
     }
 

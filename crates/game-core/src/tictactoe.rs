@@ -11,9 +11,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{
-    Game, IllegalMoveError, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason,
-};
+use crate::{Game, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,14 +189,8 @@ impl Game for TicTacToe {
         }
     }
 
-    fn play(&mut self, mv: Point) -> Result<(), IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.play_unchecked(mv);
-                Ok(())
-            }
-            Some(reason) => Err(IllegalMoveError::with_reason(self.move_text(mv), reason)),
-        }
+    fn why_illegal(&self, mv: Point) -> Option<String> {
+        self.illegal_reason(mv).map(String::from)
     }
 
     fn move_text(&self, mv: Point) -> String {

@@ -165,14 +165,8 @@ impl Game for Position {
         self.is_legal_move(mv)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.apply(mv);
-                Ok(())
-            }
-            Some(reason) => Err(IllegalMoveError::with_reason(mv.to_string(), reason)),
-        }
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        self.illegal_reason(mv)
     }
 
     #[inline]

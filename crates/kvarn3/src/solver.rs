@@ -19,8 +19,15 @@ fn shared_arc() -> &'static Arc<Solver> {
 
 /// The game-theoretic value of a position for the side to move, with the number of plies to
 /// the end of the game under best play (the winner hurries, the loser delays).
+///
+/// With the `serde` feature a value is stored with lower-case names: `{"win":3}`,
+/// `{"loss":0}`, `"draw"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Value {
     /// The side to move wins; the game ends (with its mill) after this many plies.
     Win(u32),

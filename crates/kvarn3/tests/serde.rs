@@ -153,3 +153,19 @@ fn game_records_round_trip() {
         );
     }
 }
+
+#[test]
+fn solver_values_have_lower_case_names() {
+    use kvarn3::Value;
+    for (value, text) in [
+        (Value::Win(3), r#"{"win":3}"#),
+        (Value::Loss(0), r#"{"loss":0}"#),
+        (Value::Draw, r#""draw""#),
+    ] {
+        assert_eq!(serde_json::to_string(&value).expect("serialises"), text);
+        assert_eq!(serde_json::from_str::<Value>(text).expect("reads"), value);
+    }
+    for junk in [r#"{"Win":3}"#, r#""Draw""#, r#"{"win":-1}"#, "3"] {
+        assert!(serde_json::from_str::<Value>(junk).is_err(), "{junk}");
+    }
+}

@@ -76,7 +76,7 @@
 extern crate alloc;
 
 use alloc::borrow::ToOwned;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 /// The rules of Sundraval as this crate implements them, with every decision taken where the
@@ -181,17 +181,8 @@ impl Game for Position {
         self.check_legal(mv)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.apply(mv);
-                Ok(())
-            }
-            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
-                mv.to_string(),
-                reason,
-            )),
-        }
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        self.illegal_reason(mv).map(String::from)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

@@ -235,17 +235,8 @@ impl Game for Position {
         self.apply(mv);
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.apply(mv);
-                Ok(())
-            }
-            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
-                mv.to_string(),
-                reason,
-            )),
-        }
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        self.illegal_reason(mv).map(String::from)
     }
 
     fn outcome(&self) -> Option<OutcomeOf<Self>> {

@@ -274,17 +274,8 @@ impl Game for Position {
         }
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), game_core::IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.play_unchecked(mv);
-                Ok(())
-            }
-            Some(reason) => Err(game_core::IllegalMoveError::with_reason(
-                notation::short_text(mv),
-                reason,
-            )),
-        }
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        self.illegal_reason(mv)
     }
 
     /// Plays `mv` without the legality check. A move that cannot be played here at all — of

@@ -254,13 +254,6 @@ impl Position {
     }
 }
 
-/// The text of a move that needs no position: `32-28`, or `28x19` for a capture (whose chain
-/// the position would add where it is needed).
-pub(crate) fn short_text(mv: Move) -> String {
-    let separator = if mv.is_capture() { 'x' } else { '-' };
-    format!("{}{separator}{}", mv.from(), mv.to())
-}
-
 fn chain_text(route: &[SquareNumber]) -> String {
     let parts: Vec<String> = route.iter().map(|s| s.to_string()).collect();
     parts.join("x")
