@@ -33,8 +33,9 @@
 //!   an off-board point included), `Illegal` (a move in the notation that is not legal here)
 //!   or `Ambiguous` (the candidates are listed). **Every illegal move gets a reason in words**,
 //!   both from [`Game::parse_move`] and from checked play ([`Game::play`], an
-//!   [`IllegalMoveError`] quoting the move's text with the reason of [`Game::why_illegal`]): "the point is taken", "a capture is
-//!   compulsory", never only "illegal move" and never a `Debug` form.
+//!   [`IllegalMoveError`] quoting the move's text with the reason of [`Game::why_illegal`]):
+//!   "the point is taken", "a capture is compulsory", never only "illegal move" and never a
+//!   `Debug` form.
 //! - Error enums that may grow are `#[non_exhaustive]`: match them with a `_` arm.
 
 use alloc::borrow::ToOwned;
