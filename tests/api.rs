@@ -169,6 +169,22 @@ macro_rules! same_calls_in {
                 }
             }
 
+            /// Checked play refuses a move with the move's text and the reason of
+            /// `why_illegal`: here the first legal move of the start, played a second time.
+            #[test]
+            fn illegal_moves_say_why() {
+                let mut pos = Position::start();
+                let mv = pos.legal_moves()[0];
+                assert_eq!(pos.why_illegal(mv), None);
+                pos.play(mv).expect("a legal move");
+                let reason = pos.why_illegal(mv).expect("the same move again is illegal");
+                assert!(!reason.is_empty());
+                let before = pos;
+                let err = pos.play(mv).expect_err("refused");
+                assert_eq!((err.mv, err.reason), (pos.move_text(mv), reason));
+                assert_eq!(pos, before, "a refused move leaves the position unchanged");
+            }
+
             #[test]
             fn pictures_by_the_same_names() {
                 let svg = Position::start().to_svg(&SvgOptions::default());
