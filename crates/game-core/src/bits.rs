@@ -157,6 +157,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of random samples: far too slow under miri; the edge-case tests run there"
+    )]
     fn agrees_with_testing_each_bit_on_pseudo_random_words() {
         let mut rng = crate::Rng::new(0xB175);
         for _ in 0..2_000 {

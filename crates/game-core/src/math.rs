@@ -261,6 +261,10 @@ mod tests {
     /// Both square roots (the one this target uses and the integer one) give exactly the
     /// bits of `f64::sqrt`, the correctly rounded root.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of random samples: far too slow under miri; the edge-case tests run there"
+    )]
     fn sqrt_is_bit_exact() {
         for x in samples() {
             let want = x.sqrt().to_bits();
@@ -315,6 +319,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of random samples: far too slow under miri; the edge-case tests run there"
+    )]
     fn ln_matches_std() {
         for x in samples() {
             let (got, want) = (ln(x), x.ln());

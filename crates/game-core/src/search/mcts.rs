@@ -601,6 +601,10 @@ mod tests {
     /// and every count, below and above the table's end up to `u32::MAX`, is within 1e-15 of
     /// `f64::ln`.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of random samples: far too slow under miri; the edge-case tests run there"
+    )]
     fn the_logarithm_of_visit_counts_matches_std() {
         for n in 1..LN_TABLE_LEN as u32 {
             let want = crate::math::ln(f64::from(n));
