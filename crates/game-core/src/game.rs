@@ -228,7 +228,8 @@ pub trait Game:
     /// [`ParseMoveError`] when the text is malformed, names no legal move, or is ambiguous.
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
 
-    /// Writes a legal move of this position in the game's notation.
+    /// Writes a legal move of this position in the game's notation. A move that is not legal
+    /// here still gets a text, without panicking (checked [`Game::play`] quotes it in its error).
     fn move_text(&self, mv: Self::Move) -> String;
 
     /// The board drawn for people (several lines of text, larger than the position string),
