@@ -85,17 +85,9 @@ pub struct ParsePositionError {
 }
 
 impl ParsePositionError {
-    /// A [`Malformed`](ParsePositionErrorKind::Malformed) error at byte `offset` of the text:
-    /// the same as [`ParsePositionError::malformed`].
-    ///
-    /// A reason longer than [`MAX_REASON_CHARS`] characters (one that quotes a long piece of
-    /// the input, say) is shortened, ending with `…`.
-    pub fn new(offset: usize, reason: impl Into<String>) -> Self {
-        Self::with_kind(ParsePositionErrorKind::Malformed, offset, reason)
-    }
-
-    /// An error of the given kind at byte `offset` (reason bounded as in
-    /// [`ParsePositionError::new`]).
+    /// An error of the given kind at byte `offset`. A reason longer than [`MAX_REASON_CHARS`]
+    /// characters (one that quotes a long piece of the input, say) is shortened, ending with
+    /// `…`.
     pub fn with_kind(
         kind: ParsePositionErrorKind,
         offset: usize,
@@ -254,15 +246,6 @@ pub struct IllegalMoveError {
 }
 
 impl IllegalMoveError {
-    /// An error for the move described by `mv`, without a reason (`mv` bounded to
-    /// [`MAX_REASON_CHARS`]).
-    pub fn new(mv: impl Into<String>) -> Self {
-        Self {
-            mv: bounded(mv.into(), MAX_REASON_CHARS),
-            reason: String::new(),
-        }
-    }
-
     /// An error for the move described by `mv`, saying why it is illegal (both bounded to
     /// [`MAX_REASON_CHARS`]).
     pub fn with_reason(mv: impl Into<String>, reason: impl Into<String>) -> Self {

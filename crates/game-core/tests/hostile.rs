@@ -253,7 +253,7 @@ fn move_and_position_errors_quote_a_bounded_excerpt_of_huge_input() {
     assert!(err.to_string().len() < 500, "{}", err.to_string().len());
     let err = ParseMoveError::ambiguous(&huge, vec!["on".into()]);
     assert!(err.to_string().len() < 200);
-    let err = ParsePositionError::new(3, format!("bad token {huge}"));
+    let err = ParsePositionError::malformed(3, format!("bad token {huge}"));
     assert!(err.to_string().len() < 500);
     assert!(err
         .to_string()

@@ -552,7 +552,7 @@ impl std::str::FromStr for Trio {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         s.parse()
             .map(Trio)
-            .map_err(|_| ParsePositionError::new(0, "a number"))
+            .map_err(|_| ParsePositionError::malformed(0, "a number"))
     }
 }
 

@@ -386,7 +386,7 @@ impl fmt::Display for Tree3 {
 impl FromStr for Tree3 {
     type Err = ParsePositionError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || ParsePositionError::new(0, "expected seed, path and depth");
+        let bad = || ParsePositionError::malformed(0, "expected seed, path and depth");
         let mut fields = text.split(' ');
         let mut next = || fields.next().ok_or_else(bad);
         let seed = next()?.parse().map_err(|_| bad())?;
@@ -561,7 +561,7 @@ impl fmt::Display for Standoff {
 impl FromStr for Standoff {
     type Err = ParsePositionError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || ParsePositionError::new(0, "expected the player to move, 0 or 1");
+        let bad = || ParsePositionError::malformed(0, "expected the player to move, 0 or 1");
         let mut fields = text.split(' ');
         let to_move = fields
             .next()

@@ -76,7 +76,7 @@
 extern crate alloc;
 
 use alloc::borrow::ToOwned;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// The rules of Sundraval as this crate implements them, with every decision taken where the
@@ -210,7 +210,7 @@ impl Game for Position {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        Position::write_move(mv)
+        mv.to_string()
     }
 
     /// The hexagon row by row, `B`/`W` stones, `.` empty points, each row labelled with its

@@ -1,7 +1,6 @@
 //! Text both ways: points (`e5`), moves (`e5`, `pass`, `e5+f7`, `keep`, `swap`) and the
 //! position string (`5/6/7/8/9/8/7/6/5 setup B 0`).
 
-use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -155,23 +154,18 @@ impl Position {
             (_, Turn::Play(_)) => "the opening is over",
         })
     }
-
-    /// The text of a move: `e5`, `pass`, `e5+f7`, `keep` or `swap`.
-    pub(crate) fn write_move(mv: Move) -> String {
-        match mv {
-            Move::Place(point) => point.to_string(),
-            Move::Pass => "pass".to_owned(),
-            Move::Opening { black, white } => format!("{black}+{white}"),
-            Move::Keep => "keep".to_owned(),
-            Move::Swap => "swap".to_owned(),
-        }
-    }
 }
 
 impl fmt::Display for Move {
     /// The move's text (`e5`, `pass`, `e5+f7`, `keep`, `swap`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Position::write_move(*self))
+        match self {
+            Move::Place(point) => point.fmt(f),
+            Move::Pass => f.write_str("pass"),
+            Move::Opening { black, white } => write!(f, "{black}+{white}"),
+            Move::Keep => f.write_str("keep"),
+            Move::Swap => f.write_str("swap"),
+        }
     }
 }
 
@@ -554,10 +548,11 @@ mod tests {
             })
         );
         assert_eq!(
-            Position::write_move(Move::Opening {
+            Move::Opening {
                 black: e5,
                 white: f7
-            }),
+            }
+            .to_string(),
             "e5+f7"
         );
         assert!(matches!(

@@ -41,17 +41,17 @@ impl FromStr for Ring {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (cell, side) = s
             .split_once(' ')
-            .ok_or_else(|| ParsePositionError::new(0, "expected `CELL SIDE`"))?;
+            .ok_or_else(|| ParsePositionError::malformed(0, "expected `CELL SIDE`"))?;
         let cell: u8 = cell
             .parse()
-            .map_err(|_| ParsePositionError::new(0, "bad cell"))?;
+            .map_err(|_| ParsePositionError::malformed(0, "bad cell"))?;
         if cell > 3 {
-            return Err(ParsePositionError::new(0, "cell out of range"));
+            return Err(ParsePositionError::malformed(0, "cell out of range"));
         }
         let to_move = match side {
             "a" => Walker::A,
             "b" => Walker::B,
-            _ => return Err(ParsePositionError::new(2, "bad side")),
+            _ => return Err(ParsePositionError::malformed(2, "bad side")),
         };
         Ok(Ring { cell, to_move })
     }
