@@ -335,8 +335,8 @@ fn tokenize(
 fn parse_fen<G: Geometry>(text: &str, eight: bool) -> Result<Position, ParsePositionError> {
     let err = |offset: usize, reason: String| ParsePositionError::malformed(offset, reason);
     let size = if eight { 8 } else { 10 };
-    let base = text.len() - text.trim_start().len();
-    let body = text.trim();
+    // The policy's whitespace rule, as in every game: offsets still count from `text`.
+    let (base, body) = game_core::notation::trimmed(text);
     if body.is_empty() {
         return Err(err(0, "empty position string".into()));
     }
