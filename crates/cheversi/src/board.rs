@@ -41,9 +41,7 @@ pub struct Square(u8);
 
 // Stored as its name, `"e4"` (not its index), read back only when it is a square.
 #[cfg(feature = "serde")]
-game_core::impl_serde_text!(Square, |text: &str| text
-    .parse::<Square>()
-    .map_err(|_| "expected a square a1 … h8"));
+game_core::impl_serde_text!(Square);
 
 impl Square {
     /// `a1`.

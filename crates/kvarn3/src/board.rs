@@ -26,8 +26,7 @@ pub const ALL_POINTS: Bitboard = 0x1FF;
 pub struct Point(u8);
 
 #[cfg(feature = "serde")]
-game_core::impl_serde_text!(Point, |text: &str| Point::parse(text)
-    .ok_or("not a point a1 … c3 (files a-c, ranks 1-3)"));
+game_core::impl_serde_text!(Point);
 
 impl Point {
     /// Every point, `a1`, `b1`, `c1`, `a2`, … `c3`.

@@ -33,8 +33,7 @@ pub struct Point(u16);
 // Stored as its name, `"e5"` (not its layout index), read back only when it is a point of the
 // largest board.
 #[cfg(feature = "serde")]
-game_core::impl_serde_text!(Point, |text: &str| crate::notation::parse_point(text)
-    .ok_or("expected a point such as e5 (columns a-u, rows 1-21) of the largest board"));
+game_core::impl_serde_text!(Point);
 
 impl Point {
     /// The point in column `col` and row `row` (from 0), if it lies on the largest board.

@@ -12,11 +12,6 @@ use crate::{BoardSize, SizeError};
 
 /// One of the two players. White moves first, its men move towards square 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
 pub enum Color {
     /// Starts on the high square numbers (31–50, resp. 21–32) and moves first.
     White,
@@ -60,6 +55,13 @@ impl fmt::Display for Color {
         })
     }
 }
+
+// Stored as its name, `"white"` or `"black"`, like every game's players.
+#[cfg(feature = "serde")]
+game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_name(
+    &Color::ALL,
+    text
+));
 
 /// A piece on the board: its owner's colour and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
