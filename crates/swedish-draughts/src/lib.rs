@@ -143,11 +143,14 @@ pub mod rules {}
 
 mod board;
 mod eval;
+mod fen;
 mod movegen;
 mod notation;
 mod outcome;
 mod perft;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_forms;
 mod svg;
 mod zobrist;
 

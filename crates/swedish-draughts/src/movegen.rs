@@ -11,6 +11,8 @@ use crate::board::{shift, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW
 use crate::position::{Color, Move, Position};
 use alloc::vec::Vec;
 
+mod legality;
+
 /// The longest possible capture sequence, in jumps: the size of the search's landing-square
 /// buffer (`Search::path`).
 ///

@@ -110,8 +110,8 @@ pub enum Kind {
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        into = "crate::notation::MoveRepr",
-        try_from = "crate::notation::MoveRepr"
+        into = "crate::serde_forms::MoveRepr",
+        try_from = "crate::serde_forms::MoveRepr"
     )
 )]
 pub struct Move {
@@ -192,8 +192,8 @@ impl fmt::Debug for Move {
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        into = "crate::notation::PositionRepr",
-        try_from = "crate::notation::PositionRepr"
+        into = "crate::serde_forms::PositionRepr",
+        try_from = "crate::serde_forms::PositionRepr"
     )
 )]
 pub struct Position {
