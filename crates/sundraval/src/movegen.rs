@@ -1,4 +1,5 @@
-//! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill.
+//! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill;
+//! and why a move is refused (the reason checked play and the move reader give).
 
 use game_core::Bits;
 
@@ -119,5 +120,48 @@ impl Position {
             (Move::Place(point), Turn::Play(_)) => self.is_legal_placement(point),
             _ => false,
         }
+    }
+}
+
+impl Position {
+    /// Why `mv` is illegal here, or `None` when it is legal.
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
+        if self.check_legal(mv) {
+            return None;
+        }
+        Some(match (mv, self.turn) {
+            (_, Turn::Play(_)) if self.is_over() => "the game is over",
+            (Move::Opening { .. }, Turn::Setup) => {
+                "the two opening stones go on two different points of the board"
+            }
+            (_, Turn::Setup) => "the first player must place the opening stones (e5+f7)",
+            (_, Turn::Choose) => "the second player must answer keep or swap",
+            (Move::Place(point), Turn::Play(_)) => {
+                if !self.contains(point) {
+                    "the point is not on this board"
+                } else if self.piece_at(point).is_some() {
+                    "the point is taken"
+                } else {
+                    "no path of empty points leads from there to an enemy stone"
+                }
+            }
+            (_, Turn::Play(_)) => "the opening is over",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn illegal_moves_say_why_in_checked_play() {
+        use game_core::Game;
+        let mut pos: Position = "1B1/4/2W2/4/3 b W 0".parse().unwrap();
+        let b1 = "b1".parse::<Point>().unwrap();
+        let err = pos.play(Move::Place(b1)).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move b1: the point is taken");
+        let err = pos.play(Move::Keep).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move keep: the opening is over");
     }
 }

@@ -1,5 +1,6 @@
 //! Legal move generation: placements, plain slides, and the cheap test of whether a player has
-//! a winning move (the threat test the responsibility rules are built on).
+//! a winning move (the threat test the responsibility rules are built on); and why a move is
+//! refused (the reason checked play and the move reader give).
 
 use game_core::Bits;
 
@@ -221,5 +222,64 @@ impl Position {
     /// Whether any player has a winning move here.
     pub fn anyone_threatens(&self) -> bool {
         Color::ALL.into_iter().any(|c| self.has_winning_move(c))
+    }
+}
+
+impl Position {
+    /// Why `mv` is not legal here, in words, or `None` when it is.
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
+        if self.is_legal_move(mv) {
+            return None;
+        }
+        Some(if self.win.is_some() {
+            "the game is over"
+        } else if self.is_plain_legal(mv) {
+            "the responsibility rules forbid it"
+        } else {
+            match mv {
+                Move::Place(_) | Move::PlaceMaster(_) if !self.is_placement() => {
+                    "every stone has been placed"
+                }
+                Move::Slide { .. } | Move::Pass if self.is_placement() => {
+                    "stones are still being placed"
+                }
+                Move::Pass => "a player may pass only without a legal move",
+                Move::Place(_) if self.hand[self.to_move.index()] == 0 => {
+                    "no own stone left in hand"
+                }
+                Move::PlaceMaster(_) if !self.master_hand[self.to_move.index()] => {
+                    "the master stone has been placed already"
+                }
+                Move::Place(_) | Move::PlaceMaster(_) => "the point is off the board or taken",
+                Move::Slide { .. } => {
+                    "not a slide of an own or master stone along a line through empty points"
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Point;
+
+    #[test]
+    fn illegal_moves_say_why_in_checked_play() {
+        use game_core::Game;
+        let mut pos = Position::default();
+        let start = pos.to_string();
+        let err = pos.play(Move::Pass).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move pass: stones are still being placed"
+        );
+        let m13 = Point::new(12, 12);
+        assert!(m13.is_none(), "no point beyond the largest board");
+        let l12 = Point::new(11, 11).unwrap();
+        let err = pos.play(Move::Place(l12)).unwrap_err();
+        assert_eq!(err.mv, "l12");
+        assert_eq!(err.reason, "the point is off the board or taken");
+        assert_eq!(pos.to_string(), start);
     }
 }

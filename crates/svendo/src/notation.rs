@@ -95,38 +95,6 @@ impl Position {
             Some(reason) => Err(ParseMoveError::illegal(text, reason)),
         }
     }
-
-    /// Why `mv` is not legal here, in words, or `None` when it is.
-    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<&'static str> {
-        if self.is_legal_move(mv) {
-            return None;
-        }
-        Some(if self.win.is_some() {
-            "the game is over"
-        } else if self.is_plain_legal(mv) {
-            "the responsibility rules forbid it"
-        } else {
-            match mv {
-                Move::Place(_) | Move::PlaceMaster(_) if !self.is_placement() => {
-                    "every stone has been placed"
-                }
-                Move::Slide { .. } | Move::Pass if self.is_placement() => {
-                    "stones are still being placed"
-                }
-                Move::Pass => "a player may pass only without a legal move",
-                Move::Place(_) if self.hand[self.to_move.index()] == 0 => {
-                    "no own stone left in hand"
-                }
-                Move::PlaceMaster(_) if !self.master_hand[self.to_move.index()] => {
-                    "the master stone has been placed already"
-                }
-                Move::Place(_) | Move::PlaceMaster(_) => "the point is off the board or taken",
-                Move::Slide { .. } => {
-                    "not a slide of an own or master stone along a line through empty points"
-                }
-            }
-        })
-    }
 }
 
 // The serde forms: every value as its text (see `game_core::serde_text`). A move is `"c3"`,
@@ -660,23 +628,5 @@ mod tests {
             );
         }
         assert!(pos.parse_move("j6").is_ok());
-    }
-
-    #[test]
-    fn illegal_moves_say_why_in_checked_play() {
-        use game_core::Game;
-        let mut pos: Position = START.parse().unwrap();
-        let err = pos.play(Move::Pass).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "illegal move pass: stones are still being placed"
-        );
-        let m13 = Point::new(12, 12);
-        assert!(m13.is_none(), "no point beyond the largest board");
-        let l12 = Point::new(11, 11).unwrap();
-        let err = pos.play(Move::Place(l12)).unwrap_err();
-        assert_eq!(err.mv, "l12");
-        assert_eq!(err.reason, "the point is off the board or taken");
-        assert_eq!(pos.to_string(), START);
     }
 }
