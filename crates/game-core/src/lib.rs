@@ -67,6 +67,7 @@
 extern crate alloc;
 
 mod bits;
+mod color;
 pub mod error;
 mod game;
 pub mod math;
@@ -109,5 +110,9 @@ pub use search::{
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub use serde as __serde;
+/// `String` and `ToString`, for the expansion of [`impl_string_conversions!`] in `no_std`
+/// game crates.
+#[doc(hidden)]
+pub use alloc::string::{String as __String, ToString as __ToString};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::{zobrist_keys, ZobristTable};

@@ -1,12 +1,14 @@
 //! Pieces that the games' text parsers share: the whitespace rule of the
-//! [error policy](crate::error#one-policy-for-every-game) and run-length rows of position
-//! strings (`10/10/3B6/…`, `2K5/2Qb4/8/…`).
+//! [error policy](crate::error#one-policy-for-every-game), run-length rows of position
+//! strings (`10/10/3B6/…`, `2K5/2Qb4/8/…`), a move read and then refused with the position's
+//! reason ([`legal_or_refused`]), and a type's `String` conversions through its text
+//! ([`impl_string_conversions!`](crate::impl_string_conversions)).
 
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::ParsePositionError;
+use crate::{ParseMoveError, ParsePositionError};
 
 /// `text` without the whitespace around it, and the byte offset in `text` where the rest
 /// starts (the policy: whitespace around a whole position or move text is ignored).
@@ -30,6 +32,84 @@ pub fn parse_trimmed<T>(
 ) -> Result<T, ParsePositionError> {
     let (at, body) = trimmed(text);
     parse(body).map_err(|e| e.shifted(at))
+}
+
+/// A move read from `text`, checked against the position: `Ok(mv)` when the position has no
+/// objection (`reason` is `None`), else [`ParseMoveError::Illegal`] quoting `text` with the
+/// position's reason. This is the second half of every game's move reader: the text says which
+/// move is meant, the position says why it may not be played, so a user reads the same reason
+/// from `parse_move` as from checked play.
+///
+/// # Errors
+/// [`ParseMoveError::Illegal`] with `reason` when there is one.
+///
+/// ```
+/// use game_core::notation::legal_or_refused;
+/// use game_core::ParseMoveError;
+///
+/// assert_eq!(legal_or_refused("b2", 4, None::<&str>), Ok(4));
+/// let err = legal_or_refused("b2", 4, Some("b2 is not empty")).unwrap_err();
+/// assert!(matches!(err, ParseMoveError::Illegal { .. }));
+/// assert_eq!(err.to_string(), "illegal move \"b2\": b2 is not empty");
+/// ```
+pub fn legal_or_refused<M>(
+    text: &str,
+    mv: M,
+    reason: Option<impl Into<String>>,
+) -> Result<M, ParseMoveError> {
+    match reason {
+        None => Ok(mv),
+        Some(reason) => Err(ParseMoveError::illegal(text, reason)),
+    }
+}
+
+/// Implements `From<T> for String` (its `Display` text) and `TryFrom<String> for T` (its
+/// `FromStr`, with the same error) for a type whose text is its whole value, such as a
+/// game's position: the conversions serde's `into`/`try_from` attributes and generic code
+/// use, written once instead of in every game.
+///
+/// ```
+/// use core::fmt;
+/// use core::str::FromStr;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Count(u8);
+/// impl fmt::Display for Count {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "{}", self.0)
+///     }
+/// }
+/// impl FromStr for Count {
+///     type Err = core::num::ParseIntError;
+///     fn from_str(text: &str) -> Result<Self, Self::Err> {
+///         text.parse().map(Count)
+///     }
+/// }
+/// game_core::impl_string_conversions!(Count);
+///
+/// assert_eq!(String::from(Count(7)), "7");
+/// assert_eq!(Count::try_from(String::from("7")), Ok(Count(7)));
+/// assert!(Count::try_from(String::from("seven")).is_err());
+/// ```
+#[macro_export]
+macro_rules! impl_string_conversions {
+    ($ty:ty) => {
+        impl ::core::convert::From<$ty> for $crate::__String {
+            /// The value's text (its `Display`).
+            fn from(value: $ty) -> $crate::__String {
+                $crate::__ToString::to_string(&value)
+            }
+        }
+
+        impl ::core::convert::TryFrom<$crate::__String> for $ty {
+            type Error = <$ty as ::core::str::FromStr>::Err;
+
+            /// Reads the value from its text (its `FromStr`).
+            fn try_from(text: $crate::__String) -> ::core::result::Result<Self, Self::Error> {
+                <$ty as ::core::str::FromStr>::from_str(&text)
+            }
+        }
+    };
 }
 
 /// The `/`-separated rows of a board field, each with its byte offset in `field` (add the
