@@ -145,6 +145,7 @@ macro_rules! same_calls_in {
                 // Colours: all of them, the next one in turn, an index for arrays.
                 for (i, colour) in Color::ALL.into_iter().enumerate() {
                     assert_eq!(colour.index(), i);
+                    assert_eq!(colour.name(), colour.to_string());
                     let next = Color::ALL[(i + 1) % Color::ALL.len()];
                     assert_eq!(colour.next(), next);
                 }

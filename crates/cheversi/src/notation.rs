@@ -2,7 +2,7 @@
 
 use alloc::borrow::ToOwned;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -55,19 +55,8 @@ impl fmt::Display for Position {
     }
 }
 
-impl From<Position> for String {
-    fn from(pos: Position) -> String {
-        pos.to_string()
-    }
-}
-
-impl TryFrom<String> for Position {
-    type Error = ParsePositionError;
-
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
+// `String` to and from the text (`From<Position> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Position);
 
 /// The text is not in the notation (at byte `offset`).
 fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {
@@ -348,10 +337,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
 /// [`ParseMoveError::Illegal`] (naming the rule) for a placement the rules forbid here.
 pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let mv = parse_move_syntax(text)?;
-    match why_illegal(pos, mv) {
-        None => Ok(mv),
-        Some(reason) => Err(ParseMoveError::illegal(text, reason)),
-    }
+    game_core::notation::legal_or_refused(text, mv, why_illegal(pos, mv))
 }
 
 /// Reads move text (`Ke4`) without a position; whitespace around it is ignored.

@@ -7,49 +7,13 @@ use crate::board::{Bitboard, Square};
 use crate::zobrist;
 use crate::{BoardSize, SizeError};
 
-/// A player: White places first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Color {
-    /// Places first; starts with the king.
-    White,
-    /// Places second; ends with the king.
-    Black,
-}
-
-impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other colour.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The player after this one: the other colour (the same as [`Color::other`], under the
-    /// name every game of the workspace uses).
-    #[inline]
-    pub const fn next(self) -> Color {
-        self.other()
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Color {
-    /// `white` or `black`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
+game_core::two_player_color! {
+    /// A player: White places first.
+    pub enum Color {
+        /// Places first; starts with the king.
+        White = "white",
+        /// Places second; ends with the king.
+        Black = "black",
     }
 }
 

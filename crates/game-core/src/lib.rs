@@ -89,6 +89,10 @@ pub mod testing;
 pub mod tictactoe;
 mod zobrist;
 
+/// `String` and `ToString`, for the expansion of [`impl_string_conversions!`] in `no_std`
+/// game crates.
+#[doc(hidden)]
+pub use alloc::string::{String as __String, ToString as __ToString};
 pub use bits::{BitWord, Bits};
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
@@ -110,9 +114,5 @@ pub use search::{
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub use serde as __serde;
-/// `String` and `ToString`, for the expansion of [`impl_string_conversions!`] in `no_std`
-/// game crates.
-#[doc(hidden)]
-pub use alloc::string::{String as __String, ToString as __ToString};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::{zobrist_keys, ZobristTable};

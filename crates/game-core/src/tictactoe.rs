@@ -183,10 +183,7 @@ impl Game for TicTacToe {
             return Err(ParseMoveError::malformed(text, "expected a point a1 … c3"));
         }
         let point = (bytes[1] - b'1') * 3 + (bytes[0] - b'a');
-        match self.illegal_reason(point) {
-            None => Ok(point),
-            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
-        }
+        crate::notation::legal_or_refused(text, point, self.illegal_reason(point))
     }
 
     fn why_illegal(&self, mv: Point) -> Option<String> {

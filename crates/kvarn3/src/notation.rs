@@ -78,10 +78,7 @@ impl Position {
     /// (with the reason) when it names no legal move here.
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv = parse_move_text(text)?;
-        match self.illegal_reason(mv) {
-            None => Ok(mv),
-            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
-        }
+        game_core::notation::legal_or_refused(text, mv, self.illegal_reason(mv))
     }
 }
 

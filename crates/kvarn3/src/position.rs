@@ -3,7 +3,7 @@
 
 use alloc::borrow::ToOwned;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use core::fmt;
 
 use crate::board::{count, has_mill, Bitboard, Point, ALL_POINTS};
@@ -19,41 +19,17 @@ pub const STONES_PER_PLAYER: u32 = 3;
 /// are no kinds), so the piece is the [`Color`] of its owner.
 pub type Piece = Color;
 
-/// One of the two players. White moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// Moves first; `W` on the board, `w` as the side to move.
-    White = 0,
-    /// Moves second; `B` on the board, `b` as the side to move.
-    Black = 1,
+game_core::two_player_color! {
+    /// One of the two players. White moves first.
+    pub enum Color {
+        /// Moves first; `W` on the board, `w` as the side to move.
+        White = "white",
+        /// Moves second; `B` on the board, `b` as the side to move.
+        Black = "black",
+    }
 }
 
 impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other colour.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The player after this one: the other colour (the same as [`Color::other`], under the
-    /// name every game of the workspace uses).
-    #[inline]
-    pub const fn next(self) -> Color {
-        self.other()
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The letter of this colour's stones in a position string, `W` or `B`.
     pub const fn stone_letter(self) -> char {
         match self {
@@ -68,16 +44,6 @@ impl Color {
             Color::White => 'w',
             Color::Black => 'b',
         }
-    }
-}
-
-impl fmt::Display for Color {
-    /// `white` or `black`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
     }
 }
 
@@ -335,18 +301,8 @@ impl fmt::Debug for Position {
     }
 }
 
-impl From<Position> for String {
-    fn from(pos: Position) -> String {
-        pos.to_string()
-    }
-}
-
-impl TryFrom<String> for Position {
-    type Error = ParsePositionError;
-    fn try_from(text: String) -> Result<Position, ParsePositionError> {
-        text.parse()
-    }
-}
+// `String` to and from the text (`From<Position> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Position);
 
 #[cfg(feature = "serde")]
 game_core::impl_serde_text!(Position);

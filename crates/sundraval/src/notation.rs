@@ -124,10 +124,7 @@ impl Position {
                 format!("{off} is not on this board ({n} points a side)"),
             ));
         }
-        match self.illegal_reason(mv) {
-            None => Ok(mv),
-            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
-        }
+        game_core::notation::legal_or_refused(text, mv, self.illegal_reason(mv))
     }
 }
 
@@ -189,18 +186,8 @@ impl fmt::Display for Position {
     }
 }
 
-impl TryFrom<String> for Position {
-    type Error = ParsePositionError;
-    fn try_from(text: String) -> Result<Position, ParsePositionError> {
-        text.parse()
-    }
-}
-
-impl From<Position> for String {
-    fn from(pos: Position) -> String {
-        pos.to_string()
-    }
-}
+// `String` to and from the text (`From<Position> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Position);
 
 /// The text is not in the notation (at byte `offset`).
 fn err(offset: usize, reason: impl Into<String>) -> ParsePositionError {

@@ -11,56 +11,13 @@ use game_core::{BoardSize, SizeError};
 /// rule; see [`Position::seat_of`]).
 pub type Piece = Color;
 
-/// A stone colour. Black moves first after the opening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// Black: moves first once the opening is over.
-    Black,
-    /// White.
-    White,
-}
-
-impl Color {
-    /// Both colours, Black first.
-    pub const ALL: [Color; 2] = [Color::Black, Color::White];
-
-    /// The other colour.
-    #[inline]
-    #[must_use]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The lower-case name, `black` or `white`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-
-    /// The player after this one: the other colour (the same as [`Color::other`], under the
-    /// name every game of the workspace uses).
-    #[inline]
-    pub const fn next(self) -> Color {
-        self.other()
-    }
-
-    /// 0 for Black, 1 for White (the colour's place in [`Color::ALL`]; seats are the players'
-    /// order).
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Color {
-    /// `black` or `white`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+game_core::two_player_color! {
+    /// A stone colour. Black moves first after the opening.
+    pub enum Color {
+        /// Black: moves first once the opening is over.
+        Black = "black",
+        /// White.
+        White = "white",
     }
 }
 

@@ -6,7 +6,6 @@
 //! point. The tables of every board size are built at compile time (`const fn`) and shared by
 //! every position on it: no cache, no lock, nothing to initialise, with or without `std`.
 
-use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
@@ -106,21 +105,8 @@ impl FromStr for Point {
     }
 }
 
-impl TryFrom<String> for Point {
-    type Error = ParsePointError;
-
-    /// Reads a point name.
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
-
-impl From<Point> for String {
-    /// The point's name.
-    fn from(point: Point) -> String {
-        point.to_string()
-    }
-}
+// `String` to and from the text (`From<Point> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Point);
 
 /// The eight directions: the first four step to a higher index, the last four to a lower one.
 /// `(column step, row step)`: east, north, north-east, north-west, west, south, south-west,

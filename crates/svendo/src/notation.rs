@@ -90,10 +90,7 @@ impl Position {
                 ),
             ));
         }
-        match self.illegal_reason(mv) {
-            None => Ok(mv),
-            Some(reason) => Err(ParseMoveError::illegal(text, reason)),
-        }
+        game_core::notation::legal_or_refused(text, mv, self.illegal_reason(mv))
     }
 }
 
@@ -496,19 +493,8 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
     Ok(pos)
 }
 
-impl From<Position> for String {
-    fn from(pos: Position) -> String {
-        pos.to_string()
-    }
-}
-
-impl TryFrom<String> for Position {
-    type Error = ParsePositionError;
-
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
+// `String` to and from the text (`From<Position> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Position);
 
 /// The start position text on the default board.
 #[cfg(test)]

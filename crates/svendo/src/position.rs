@@ -83,14 +83,22 @@ impl Color {
     }
 }
 
-impl fmt::Display for Color {
-    /// `black`, `white`, `red`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Color {
+    /// The lower-case name, `black`, `white` or `red` (as the two-player games' colours have
+    /// it).
+    pub const fn name(self) -> &'static str {
+        match self {
             Color::Black => "black",
             Color::White => "white",
             Color::Red => "red",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    /// `black`, `white`, `red`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

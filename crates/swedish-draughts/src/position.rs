@@ -10,49 +10,13 @@ use crate::board::{Eight, Geometry, Square, SquareNumber, Ten};
 use crate::zobrist::{self, KEYS};
 use crate::{BoardSize, SizeError};
 
-/// One of the two players. White moves first, its men move towards square 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// Starts on the high square numbers (31–50, resp. 21–32) and moves first.
-    White,
-    /// Starts on the low square numbers (1–20, resp. 1–12).
-    Black,
-}
-
-impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other colour.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The player after this one: the other colour (the same as [`Color::other`], under the
-    /// name every game of the workspace uses).
-    #[inline]
-    pub const fn next(self) -> Color {
-        self.other()
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Color {
-    /// `white` or `black`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
+game_core::two_player_color! {
+    /// One of the two players. White moves first, its men move towards square 1.
+    pub enum Color {
+        /// Starts on the high square numbers (31–50, resp. 21–32) and moves first.
+        White = "white",
+        /// Starts on the low square numbers (1–20, resp. 1–12).
+        Black = "black",
     }
 }
 
