@@ -141,6 +141,10 @@ macro_rules! same_calls_in {
             fn start_positions_and_players() {
                 let start = Position::start();
                 assert_eq!(start, <Position as Game>::start());
+                // The text conversions every position has: `String::from` and `try_from`.
+                let text = String::from(start);
+                assert_eq!(text, start.to_string());
+                assert_eq!(Position::try_from(text).expect("its own text"), start);
                 assert_eq!(start.outcome(), None);
                 // Colours: all of them, the next one in turn, an index for arrays.
                 for (i, colour) in Color::ALL.into_iter().enumerate() {

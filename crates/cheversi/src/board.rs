@@ -140,6 +140,9 @@ impl FromStr for Square {
     }
 }
 
+// `String` to and from the text (`From<Square> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Square);
+
 /// The squares of a bitboard, lowest first.
 #[inline]
 pub fn squares(bb: Bitboard) -> impl Iterator<Item = Square> {

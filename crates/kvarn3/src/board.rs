@@ -3,8 +3,6 @@
 //! Point `i` is bit `i` of a [`Bitboard`]: `a1` = 0, `b1` = 1, `c1` = 2, `a2` = 3, …, `c3` = 8
 //! (file-major within a rank, ranks bottom to top).
 
-use alloc::format;
-use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
@@ -130,18 +128,9 @@ impl FromStr for Point {
     }
 }
 
-impl From<Point> for String {
-    fn from(point: Point) -> String {
-        point.to_string()
-    }
-}
-
-impl TryFrom<String> for Point {
-    type Error = String;
-    fn try_from(text: String) -> Result<Point, String> {
-        Point::parse(&text).ok_or_else(|| format!("{text:?} is not a point a1 … c3"))
-    }
-}
+// `String` to and from the text (`From<Point> for String`, `TryFrom<String>` with the
+// `FromStr` error, as every game's point type has them).
+game_core::impl_string_conversions!(Point);
 
 /// The points of `bits`, lowest first.
 #[inline]

@@ -33,6 +33,9 @@ impl FromStr for Point {
     }
 }
 
+// `String` to and from the text (`From<Point> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Point);
+
 pub(crate) fn parse_point(text: &str) -> Option<Point> {
     let bytes = text.as_bytes();
     let (&letter, digits) = bytes.split_first()?;

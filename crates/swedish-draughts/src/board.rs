@@ -93,6 +93,9 @@ impl FromStr for Square {
     }
 }
 
+// `String` to and from the text (`From<Square> for String`, `TryFrom<String>`).
+game_core::impl_string_conversions!(Square);
+
 /// "No square": the neighbour tables' value past an edge.
 pub(crate) const NONE: u8 = u8::MAX;
 

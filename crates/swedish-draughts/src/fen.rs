@@ -204,6 +204,10 @@ impl FromStr for Position {
     }
 }
 
+// `String` to and from the text (`From<Position> for String`, `TryFrom<String>`: like
+// `FromStr`, a 10x10 position).
+game_core::impl_string_conversions!(Position);
+
 impl fmt::Display for Position {
     /// The canonical PDN FEN string: side to move, White's list, Black's list, each sorted by
     /// square number with dames (`K`) mixed in, no ranges.
