@@ -228,7 +228,7 @@ impl Game for Position {
     }
 
     fn why_illegal(&self, mv: Move) -> Option<String> {
-        movegen::why_illegal(self, mv).map(String::from)
+        movegen::illegal_reason(self, mv).map(String::from)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

@@ -198,7 +198,7 @@ pub fn placements(pos: &Position) -> Placements {
 }
 
 /// Why `mv` is not a legal placement in `pos`, naming the rule, or `None` when it is legal.
-pub fn why_illegal(pos: &Position, mv: Move) -> Option<&'static str> {
+pub fn illegal_reason(pos: &Position, mv: Move) -> Option<&'static str> {
     if placements(pos).contains(mv) {
         return None;
     }
@@ -266,10 +266,10 @@ mod tests {
         assert_eq!(all.len(), 64);
         assert!(all.iter().all(|m| m.kind == Kind::King));
         assert_eq!(
-            why_illegal(&p, mv("Qe4")),
+            illegal_reason(&p, mv("Qe4")),
             Some("White's first placement must be the king")
         );
-        assert_eq!(why_illegal(&p, mv("Ka1")), None);
+        assert_eq!(illegal_reason(&p, mv("Ka1")), None);
     }
 
     #[test]
@@ -281,16 +281,16 @@ mod tests {
             .iter()
             .all(|m| king_attacks(sq("e4")) & m.square.bit() != 0));
         assert_eq!(
-            why_illegal(&p, mv("Qe6")),
+            illegal_reason(&p, mv("Qe6")),
             Some("the piece must touch a piece of the opponent")
         );
         // Touching one's own pieces does not count.
         let p = pos("8/8/8/8/4K3/3nQ3/4q3/8 w e2");
         assert_eq!(
-            why_illegal(&p, mv("Rf4")),
+            illegal_reason(&p, mv("Rf4")),
             Some("the piece must touch a piece of the opponent")
         );
-        assert_eq!(why_illegal(&p, mv("Rf3")), None); // touches Black's queen e2
+        assert_eq!(illegal_reason(&p, mv("Rf3")), None); // touches Black's queen e2
     }
 
     #[test]
@@ -299,7 +299,7 @@ mod tests {
         let p = pos("8/8/8/8/4K3/8/8/8 b e4");
         assert!(moves(&p).iter().all(|m| m.kind != Kind::King));
         assert_eq!(
-            why_illegal(&p, mv("Ke5")),
+            illegal_reason(&p, mv("Ke5")),
             Some("Black's king must be Black's 8th placement")
         );
         // Black's 8th: the king only, touching White's queen g3 (placed last).
@@ -311,7 +311,7 @@ mod tests {
             .all(|m| m.kind == Kind::King && king_attacks(sq("g3")) & m.square.bit() != 0));
         // b6 touches White's rook c5? No: b4 touches White's rook c4, but not White's last piece.
         assert_eq!(
-            why_illegal(&p, mv("Kb4")),
+            illegal_reason(&p, mv("Kb4")),
             Some("Black's king must touch the piece White placed last")
         );
     }
@@ -327,10 +327,10 @@ mod tests {
         assert!(!bishops.is_empty());
         assert!(bishops.iter().all(|m| !m.square.is_dark()));
         assert_eq!(
-            why_illegal(&p, mv("Bf2")),
+            illegal_reason(&p, mv("Bf2")),
             Some("the second bishop must stand on the other square colour")
         );
-        assert_eq!(why_illegal(&p, mv("Bf3")), None);
+        assert_eq!(illegal_reason(&p, mv("Bf3")), None);
         // White's first bishop d3 is light: the second goes on dark squares only.
         let p = pos("8/8/8/8/3bK3/3BQ3/2n1q3/8 w c2");
         let bishops: Vec<Move> = moves(&p)
@@ -358,7 +358,7 @@ mod tests {
         assert_eq!(all.len(), 6);
         assert!(all.iter().all(|m| m.kind == Kind::Queen));
         assert_eq!(
-            why_illegal(&p, mv("Rb8")),
+            illegal_reason(&p, mv("Rb8")),
             Some("queen call: the opponent just placed the queen, so the queen must be placed now")
         );
         // Black can call White's queen too.
@@ -385,7 +385,7 @@ mod tests {
         // 4 allow, and the queen is all that is left here.
         assert_eq!(p.hand_text(Color::Black), "KQ");
         assert_eq!(
-            why_illegal(&p, mv("Kb3")),
+            illegal_reason(&p, mv("Kb3")),
             Some("Black's king must be Black's 8th placement")
         );
     }
@@ -395,11 +395,11 @@ mod tests {
         // d3 touches Black (c3, d2) but c2 d2 e2 c3 e3 c4 d4 e4 are all taken.
         let p = pos("8/8/8/2rbnr2/2RBKN2/2n1R3/2NbBq2/8 w f2");
         assert_eq!(
-            why_illegal(&p, mv("Qd3")),
+            illegal_reason(&p, mv("Qd3")),
             Some("White's 8th placement must leave an empty square touching it")
         );
         assert!(moves(&p).iter().all(|m| m.square != sq("d3")));
-        assert_eq!(why_illegal(&p, mv("Qd1")), None);
+        assert_eq!(illegal_reason(&p, mv("Qd1")), None);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use core::str::FromStr;
 use game_core::{ParseMoveError, ParsePositionError};
 
 use crate::board::{king_attacks, squares, touching, Square, DARK_SQUARES, LIGHT_SQUARES};
-use crate::movegen::why_illegal;
+use crate::movegen::illegal_reason;
 use crate::position::{Color, Kind, Move, Position};
 
 impl fmt::Display for Position {
@@ -337,7 +337,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
 /// [`ParseMoveError::Illegal`] (naming the rule) for a placement the rules forbid here.
 pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let mv = parse_move_syntax(text)?;
-    game_core::notation::legal_or_refused(text, mv, why_illegal(pos, mv))
+    game_core::notation::legal_or_refused(text, mv, illegal_reason(pos, mv))
 }
 
 /// Reads move text (`Ke4`) without a position; whitespace around it is ignored.
