@@ -83,6 +83,10 @@ macro_rules! same_calls_in {
             fn points_read_and_print_their_names() {
                 let point: Point = $text.parse().expect("a point name");
                 assert_eq!(point.to_string(), $text);
+                // The same through the `String` conversions, with the same error type.
+                assert_eq!(String::from(point), $text);
+                assert_eq!(Point::try_from(String::from($text)), Ok(point));
+                let _: Result<Point, ParsePointError> = Point::try_from(String::from("zz"));
                 for junk in [
                     "",
                     "zz",
@@ -224,6 +228,21 @@ same_calls_in!(cheversi, Square, "e4", false);
 same_calls_in!(sundraval, Point, "e5", false);
 same_calls_in!(svendo, Point, "c3", false);
 alphabeta_in!(kvarn3, swedish_draughts, cheversi, sundraval);
+
+/// In the games whose players are colours, `Color::ALL` is `Game::PLAYERS`: play order.
+macro_rules! colours_are_players_in {
+    ($($krate:ident),*) => {
+        #[test]
+        fn colours_follow_the_order_of_play() {
+            $({
+                use ::$krate::{Color, Game, Position};
+                assert_eq!(Color::ALL.as_slice(), Position::PLAYERS, stringify!($krate));
+            })*
+        }
+    };
+}
+
+colours_are_players_in!(kvarn3, swedish_draughts, cheversi, svendo);
 
 /// Where a move's text does not depend on the position (all but draughts captures), the move
 /// prints itself, and the text is the one the position writes.
