@@ -75,6 +75,7 @@ pub mod notation;
 mod outcome;
 mod perft;
 mod playout;
+mod point_set;
 mod record;
 mod rng;
 pub mod search;

@@ -34,9 +34,10 @@
 //!
 //! ## The API in brief
 //! - [`Position`] implements [`Game`] (legal moves, checked and unchecked play, outcome, hash
-//!   key, text both ways) and adds [`Position::stones`], [`Position::piece_at`],
-//!   [`Position::phase`], [`Position::has_mill`], [`Position::illegal_reason`] (why a move is
-//!   refused, in words), [`Position::from_stones`], [`Game::diagram`] (the board for
+//!   key, text both ways, [`Game::why_illegal`]: why a move is refused, in words) and adds
+//!   [`Position::stones`] and [`Position::empty`] (as a [`PointSet`]), [`Position::piece_at`],
+//!   [`Position::piece_count`], [`Position::in_hand`], [`Position::phase`],
+//!   [`Position::has_mill`], [`Position::from_stones`], [`Game::diagram`] (the board for
 //!   people), and [`Position::random_playout`], a specialised playout loop that plays the same
 //!   games as [`game_core::random_playout`] without a move list.
 //! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`.
@@ -116,7 +117,7 @@ mod svg;
 mod zobrist;
 
 pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
-pub use board::{Bitboard, Point, ADJACENT, ALL_POINTS, LINES};
+pub use board::{Point, PointSet, Points, ADJACENT, LINES};
 pub use eval::{default_engine, mcts_engine, Kvarn3Rollout, SolverEngine, ROLLOUT_PLY_CAP};
 pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
@@ -242,7 +243,7 @@ mod tests {
     fn mill_wins_at_once_in_placement() {
         let mut position = pos("W.B/.W./B.. w");
         play(&mut position, &["c1"]);
-        assert_eq!(position.stone_count(), 5);
+        assert_eq!(position.piece_count(Color::White) + position.piece_count(Color::Black), 5);
         assert_eq!(
             position.outcome(),
             Some(Outcome::Winner {

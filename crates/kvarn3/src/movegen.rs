@@ -21,13 +21,13 @@ impl Position {
     /// on the board (`place_on_any_empty_point`); otherwise steps of one's own stones to
     /// adjacent empty points (`step_to_adjacent_empty_point`).
     #[inline]
-    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.mill_wins_at_once() {
             return;
         }
-        let empty = self.empty();
-        let own = self.stones(self.to_move);
+        let empty = self.empty_bits();
+        let own = self.stone_bits(self.to_move);
         match self.phase() {
             Phase::Placement => {
                 moves.reserve(9);
@@ -47,7 +47,7 @@ impl Position {
                 let third = Point::lowest(rest & (rest - 1));
                 let mut n = 0;
                 for from in [first, second, third] {
-                    let targets = from.neighbours() & empty;
+                    let targets = from.neighbour_bits() & empty;
                     let [a, b, c] = FIRST_THREE[targets as usize];
                     // `n` is at most 6 here, so `n & 7` is `n` and the slots stay in bounds.
                     let at = n & 7;
@@ -63,7 +63,7 @@ impl Position {
             // Not three stones of the side to move: only after unchecked illegal moves.
             Phase::Movement => {
                 for from in points(own) {
-                    for to in points(from.neighbours() & empty) {
+                    for to in points(from.neighbour_bits() & empty) {
                         moves.push(Move::Step { from, to });
                     }
                 }
@@ -74,34 +74,35 @@ impl Position {
     /// The number of legal moves, by table lookups (no branch: perft calls it on every leaf's
     /// parent, where a mill is too irregular to predict).
     #[inline]
-    pub fn move_count(&self) -> usize {
-        let empty = self.empty();
+    pub(crate) fn move_count(&self) -> usize {
+        let empty = self.empty_bits();
         let placements = count(empty);
-        let steps = step_count(self.stones(self.to_move), empty);
+        let steps = step_count(self.stone_bits(self.to_move), empty);
         let moves = if placements > 3 { placements } else { steps };
-        let over = has_mill(self.stones(self.to_move.other()));
+        let over = has_mill(self.stone_bits(self.to_move.other()));
         (moves * u32::from(!over)) as usize
     }
 
     /// The number of steps the side to move has (ignoring mills).
     #[inline]
     fn count_steps(&self) -> usize {
-        step_count(self.stones(self.to_move), self.empty()) as usize
+        step_count(self.stone_bits(self.to_move), self.empty_bits()) as usize
     }
 
-    /// The legal move with index `k` in generation order ([`Position::generate_moves`]), for
-    /// `k` below [`Position::move_count`]; found by counting bits, without a move list.
+    /// The legal move with index `k` in generation order (the order of
+    /// [`legal_moves`](Game::legal_moves)), for `k` below the number of legal moves; found by
+    /// counting bits, without a move list.
     #[inline]
     pub fn nth_move(&self, mut k: usize) -> Option<Move> {
         if k >= self.move_count() {
             return None;
         }
-        let empty = self.empty();
+        let empty = self.empty_bits();
         match self.phase() {
             Phase::Placement => points(empty).nth(k).map(Move::Place),
             Phase::Movement => {
-                for from in points(self.stones(self.to_move)) {
-                    let targets = from.neighbours() & empty;
+                for from in points(self.stone_bits(self.to_move)) {
+                    let targets = from.neighbour_bits() & empty;
                     let n = count(targets) as usize;
                     if k < n {
                         return points(targets).nth(k).map(|to| Move::Step { from, to });
@@ -145,7 +146,7 @@ impl Position {
     }
 
     /// Why `mv` is not legal here, in words, or `None` when it is legal.
-    pub fn illegal_reason(&self, mv: Move) -> Option<String> {
+    pub(crate) fn illegal_reason(&self, mv: Move) -> Option<String> {
         if self.mill_wins_at_once() {
             return Some(format!(
                 "the game is over: {} has a mill",
@@ -153,7 +154,7 @@ impl Position {
             ));
         }
         let me = self.to_move;
-        let empty = self.empty();
+        let empty = self.empty_bits();
         match (mv, self.phase()) {
             (Move::Place(to), Phase::Placement) => {
                 (empty & to.bit() == 0).then(|| format!("{to} is not empty"))
@@ -169,12 +170,12 @@ impl Position {
                 Point::lowest(empty)
             )),
             (Move::Step { from, to }, Phase::Movement) => {
-                if self.stones(me) & from.bit() == 0 {
+                if self.stone_bits(me) & from.bit() == 0 {
                     Some(match self.piece_at(from) {
                         Some(color) => format!("{from} holds a {color} stone, not a {me} one"),
                         None => format!("{from} is empty: {me} has no stone there"),
                     })
-                } else if from.neighbours() & to.bit() == 0 {
+                } else if from.neighbour_bits() & to.bit() == 0 {
                     Some(format!(
                         "{to} is not adjacent to {from}: stones move one step along a row, a \
                          column or a long diagonal, and never fly"

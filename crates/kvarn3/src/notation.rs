@@ -7,7 +7,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Bitboard, Point};
+use crate::board::{Bitboard, Point, PointSet};
 use crate::position::{Color, Move, Position};
 use crate::{ParseMoveError, ParsePositionError};
 
@@ -60,7 +60,7 @@ pub(crate) fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
 pub(crate) fn parse_stored_move(text: &str) -> Result<Move, ParseMoveError> {
     match parse_move_text(text)? {
         // `no_flying`: a step only ever goes to an adjacent point.
-        Move::Step { from, to } if from.neighbours() & to.bit() == 0 => {
+        Move::Step { from, to } if from.neighbour_bits() & to.bit() == 0 => {
             Err(ParseMoveError::malformed(
                 text,
                 format!("{to} is not adjacent to {from}: a stone steps to an adjacent point"),
@@ -101,7 +101,7 @@ impl Position {
             out.push(char::from(b'1' + rank));
             out.push_str("  ");
             for file in 0..3u8 {
-                let point = Point::from_file_rank(file, rank).expect("on the board");
+                let point = Point::new(file, rank).expect("on the board");
                 out.push(match self.piece_at(point) {
                     Some(color) => color.stone_letter(),
                     None => '.',
@@ -126,7 +126,7 @@ impl Position {
     pub(crate) fn phase_text(&self) -> String {
         match self.phase() {
             crate::Phase::Placement => {
-                let left = |c: Color| match crate::STONES_PER_PLAYER - self.stones(c).count_ones() {
+                let left = |c: Color| match self.in_hand(c) {
                     1 => "1 stone".to_owned(),
                     n => format!("{n} stones"),
                 };
@@ -151,7 +151,7 @@ impl fmt::Display for Position {
         let mut i = 0;
         for rank in (0..3).rev() {
             for file in 0..3 {
-                let point = Point::from_file_rank(file, rank).expect("on the board");
+                let point = Point::new(file, rank).expect("on the board");
                 text[i] = match self.piece_at(point) {
                     Some(color) => color.stone_letter() as u8,
                     None => b'.',
@@ -184,7 +184,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
     for rank in (0..3u8).rev() {
         for file in 0..3u8 {
             let at = i;
-            let point = Point::from_file_rank(file, rank).expect("on the board");
+            let point = Point::new(file, rank).expect("on the board");
             match bytes.get(at) {
                 Some(b'W') => stones[0] |= point.bit(),
                 Some(b'B') => stones[1] |= point.bit(),
@@ -271,7 +271,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
             "unexpected text after the side to move",
         ));
     }
-    Position::from_stones(stones[0], stones[1], to_move)
+    Position::from_stones(PointSet(stones[0]), PointSet(stones[1]), to_move)
 }
 
 /// The character starting at byte `at` of `text` (or the byte, when `at` is inside one).

@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
-use crate::board::{count, has_mill, Bitboard, Point, ALL_POINTS};
+use crate::board::{count, has_mill, Bitboard, Point, PointSet, ALL_POINTS};
 use crate::zobrist;
 use crate::{BoardSize, ParsePositionError, SizeError};
 #[cfg(doc)]
@@ -145,10 +145,11 @@ impl Position {
     /// [`ParsePositionError`] of kind [`Illegal`](game_core::ParsePositionErrorKind::Illegal)
     /// (at offset 0, the board) naming what cannot arise.
     pub fn from_stones(
-        white: Bitboard,
-        black: Bitboard,
+        white: PointSet,
+        black: PointSet,
         to_move: Color,
     ) -> Result<Position, ParsePositionError> {
+        let (white, black) = (white.0, black.0);
         let invalid = |reason: String| Err(ParsePositionError::illegal(0, reason));
         if (white | black) & !ALL_POINTS != 0 {
             return invalid("a stone lies off the nine points".to_owned());
@@ -200,23 +201,35 @@ impl Position {
         Ok(pos)
     }
 
-    /// The stones of `color`.
+    /// The points holding a stone of `color`.
     #[inline]
-    pub const fn stones(&self, color: Color) -> Bitboard {
-        (self.board >> (16 * color as u32)) as Bitboard & ALL_POINTS
+    pub const fn stones(&self, color: Color) -> PointSet {
+        PointSet(self.stone_bits(color))
     }
 
     /// The empty points.
     #[inline]
-    pub const fn empty(&self) -> Bitboard {
+    pub const fn empty(&self) -> PointSet {
+        PointSet(self.empty_bits())
+    }
+
+    /// [`Position::stones`] as a raw word, for the hot paths.
+    #[inline]
+    pub(crate) const fn stone_bits(&self, color: Color) -> Bitboard {
+        (self.board >> (16 * color as u32)) as Bitboard & ALL_POINTS
+    }
+
+    /// [`Position::empty`] as a raw word, for the hot paths.
+    #[inline]
+    pub(crate) const fn empty_bits(&self) -> Bitboard {
         ALL_POINTS & !((self.board | self.board >> 16) as Bitboard)
     }
 
     /// The piece on `point`, if any (a piece of this game is a stone, known by its colour).
     pub const fn piece_at(&self, point: Point) -> Option<Piece> {
-        if self.stones(Color::White) & point.bit() != 0 {
+        if self.stone_bits(Color::White) & point.bit() != 0 {
             Some(Color::White)
-        } else if self.stones(Color::Black) & point.bit() != 0 {
+        } else if self.stone_bits(Color::Black) & point.bit() != 0 {
             Some(Color::Black)
         } else {
             None
@@ -229,16 +242,35 @@ impl Position {
         self.to_move
     }
 
-    /// The number of stones on the board.
+    /// The number of stones of `color` on the board.
     #[inline]
-    pub fn stone_count(&self) -> u32 {
+    pub fn piece_count(&self, color: Color) -> u32 {
+        count(self.stone_bits(color))
+    }
+
+    /// The number of stones `color` still has to place: [`STONES_PER_PLAYER`] less those on
+    /// the board (no stone ever leaves the board).
+    #[inline]
+    pub fn in_hand(&self, color: Color) -> u32 {
+        STONES_PER_PLAYER.saturating_sub(self.piece_count(color))
+    }
+
+    /// The number of points of the board: nine.
+    #[inline]
+    pub const fn point_count(&self) -> usize {
+        9
+    }
+
+    /// The number of stones of both colours on the board.
+    #[inline]
+    fn total_stones(&self) -> u32 {
         count((self.board | self.board >> 16) as Bitboard)
     }
 
     /// The phase, from the stone count: placement until all six stones are on the board.
     #[inline]
     pub fn phase(&self) -> Phase {
-        if self.stone_count() < 2 * STONES_PER_PLAYER {
+        if self.total_stones() < 2 * STONES_PER_PLAYER {
             Phase::Placement
         } else {
             Phase::Movement
@@ -248,7 +280,7 @@ impl Position {
     /// Whether `color` has a mill (three stones on a row, a column or a long diagonal).
     #[inline]
     pub fn has_mill(&self, color: Color) -> bool {
-        has_mill(self.stones(color))
+        has_mill(self.stone_bits(color))
     }
 
     /// Whether the game is over because the player who just moved formed a mill
@@ -260,8 +292,8 @@ impl Position {
 
     /// The Zobrist key, from scratch.
     pub(crate) fn compute_hash(&self) -> u64 {
-        zobrist::stones_key(Color::White, self.stones(Color::White))
-            ^ zobrist::stones_key(Color::Black, self.stones(Color::Black))
+        zobrist::stones_key(Color::White, self.stone_bits(Color::White))
+            ^ zobrist::stones_key(Color::Black, self.stone_bits(Color::Black))
             ^ zobrist::side_key(self.to_move)
     }
 

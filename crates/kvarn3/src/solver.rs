@@ -7,7 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::{Bitboard, ALL_POINTS};
+use crate::board::{Bitboard, PointSet, ALL_POINTS};
 use crate::position::{Color, Move, Position};
 
 /// The program's one shared solver, computed on first use.
@@ -125,8 +125,8 @@ const fn ternary_table() -> [u16; 512] {
 /// times two, plus the side to move. In range for any stones.
 #[inline]
 fn index(pos: &Position) -> usize {
-    let white = pos.stones(Color::White) & ALL_POINTS;
-    let black = pos.stones(Color::Black) & ALL_POINTS & !white;
+    let white = pos.stone_bits(Color::White) & ALL_POINTS;
+    let black = pos.stone_bits(Color::Black) & ALL_POINTS & !white;
     (usize::from(TERNARY[white as usize]) + 2 * usize::from(TERNARY[black as usize])) * 2
         + pos.side_to_move() as usize
 }
@@ -148,7 +148,7 @@ fn position_at(index: usize) -> Option<Position> {
         }
         code /= 3;
     }
-    Position::from_stones(white, black, to_move).ok()
+    Position::from_stones(PointSet(white), PointSet(black), to_move).ok()
 }
 
 /// The value of every legal position of the game, by retrograde analysis.

@@ -48,7 +48,7 @@ const FIRST: f64 = 80.0;
 
 /// The centre of `point` in user units.
 fn centre(point: Point, flipped: bool) -> (f64, f64) {
-    let (file, rank) = (f64::from(point.file()), f64::from(point.rank()));
+    let (file, rank) = (f64::from(point.col()), f64::from(point.row()));
     if flipped {
         (FIRST + (2.0 - file) * STEP, FIRST + rank * STEP)
     } else {
@@ -82,7 +82,7 @@ impl Position {
         svg.group("lines");
         let corner = |file: u8, rank: u8| {
             centre(
-                Point::from_file_rank(file, rank).unwrap_or(Point::CENTRE),
+                Point::new(file, rank).unwrap_or(Point::CENTRE),
                 flipped,
             )
         };

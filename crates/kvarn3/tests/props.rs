@@ -75,14 +75,14 @@ proptest! {
     #[test]
     fn stone_counts_follow_the_rules(choices in proptest::collection::vec(any::<u16>(), 0..40)) {
         let pos = reach(&choices);
-        let (w, b) = (pos.stones(Color::White).count_ones(), pos.stones(Color::Black).count_ones());
+        let (w, b) = (pos.piece_count(Color::White), pos.piece_count(Color::Black));
         prop_assert!(w <= 3 && b <= 3 && (w == b || w == b + 1));
         for mv in pos.legal_moves() {
             let mut next = pos;
             next.play_unchecked(mv);
             let me = pos.side_to_move();
-            let before = pos.stones(me).count_ones();
-            let after = next.stones(me).count_ones();
+            let before = pos.piece_count(me);
+            let after = next.piece_count(me);
             match pos.phase() {
                 Phase::Placement => prop_assert_eq!(after, before + 1),
                 Phase::Movement => prop_assert_eq!((before, after), (3, 3)),

@@ -2,7 +2,7 @@
 //! depth-limited search (no tables) on the start and on many positions.
 
 use kvarn3::game_core::Rng;
-use kvarn3::{Game, Move, Position, Solver, Value};
+use kvarn3::{Color, Game, Move, Position, Solver, Value};
 
 fn children(pos: &Position) -> Vec<(Move, Position)> {
     pos.legal_moves()
@@ -143,7 +143,7 @@ fn distances_agree_with_a_plain_search() {
                 .expect("legal");
         }
         for _ in 0..30 {
-            if pos.stone_count() >= 4 {
+            if pos.piece_count(Color::White) + pos.piece_count(Color::Black) >= 4 {
                 match solver.value(&pos) {
                     Value::Win(n) => {
                         assert!(wins_within(&pos, n), "{pos} win {n}");
