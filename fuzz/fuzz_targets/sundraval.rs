@@ -22,13 +22,13 @@ fn check_breakdown(pos: &Position) {
     let score = pos.score_breakdown();
     let mut covered = PointSet::EMPTY;
     for region in &score.regions {
-        assert!(!covered.intersects(&region.points), "{pos}");
-        covered = covered.or(&region.points);
-        assert_eq!(region.dead_stones.and_not(&region.points), PointSet::EMPTY);
+        assert!(!covered.intersects(region.points), "{pos}");
+        covered = covered.union(region.points);
+        assert_eq!(region.dead_stones.difference(region.points), PointSet::EMPTY);
     }
     for group in score.groups.iter().filter(|g| g.alive) {
-        assert!(!covered.intersects(&group.stones), "{pos}");
-        covered = covered.or(&group.stones);
+        assert!(!covered.intersects(group.stones), "{pos}");
+        covered = covered.union(group.stones);
         assert!(group
             .territories
             .iter()

@@ -28,13 +28,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let score = pos.score_breakdown();
     let mut covered = PointSet::EMPTY;
     for region in &score.regions {
-        assert!(!covered.intersects(&region.points), "{text}");
-        covered = covered.or(&region.points);
-        assert_eq!(region.dead_stones.and_not(&region.points), PointSet::EMPTY);
+        assert!(!covered.intersects(region.points), "{text}");
+        covered = covered.union(region.points);
+        assert_eq!(region.dead_stones.difference(region.points), PointSet::EMPTY);
     }
     for group in score.groups.iter().filter(|g| g.alive) {
-        assert!(!covered.intersects(&group.stones), "{text}");
-        covered = covered.or(&group.stones);
+        assert!(!covered.intersects(group.stones), "{text}");
+        covered = covered.union(group.stones);
     }
     assert_eq!(covered, pos.points(), "{text}");
     for rule in [ScoringRule::Seed, ScoringRule::Triangular] {

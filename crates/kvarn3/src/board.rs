@@ -127,9 +127,7 @@ impl Point {
     /// Reads a point name, `a1` … `c3` (the `FromStr` impl says why not).
     pub(crate) fn parse(text: &str) -> Option<Point> {
         match text.as_bytes() {
-            &[file @ b'a'..=b'c', rank @ b'1'..=b'3'] => {
-                Point::new(file - b'a', rank - b'1')
-            }
+            &[file @ b'a'..=b'c', rank @ b'1'..=b'3'] => Point::new(file - b'a', rank - b'1'),
             _ => None,
         }
     }

@@ -243,7 +243,10 @@ mod tests {
     fn mill_wins_at_once_in_placement() {
         let mut position = pos("W.B/.W./B.. w");
         play(&mut position, &["c1"]);
-        assert_eq!(position.piece_count(Color::White) + position.piece_count(Color::Black), 5);
+        assert_eq!(
+            position.piece_count(Color::White) + position.piece_count(Color::Black),
+            5
+        );
         assert_eq!(
             position.outcome(),
             Some(Outcome::Winner {

@@ -80,12 +80,8 @@ impl Position {
         svg.rect("board", low, low, high - low, high - low, PALETTE.board);
 
         svg.group("lines");
-        let corner = |file: u8, rank: u8| {
-            centre(
-                Point::new(file, rank).unwrap_or(Point::CENTRE),
-                flipped,
-            )
-        };
+        let corner =
+            |file: u8, rank: u8| centre(Point::new(file, rank).unwrap_or(Point::CENTRE), flipped);
         let lines = [
             ((0, 0), (2, 0)),
             ((0, 1), (2, 1)),

@@ -42,7 +42,7 @@ impl AsIfEnded {
 impl Evaluator<Position> for AsIfEnded {
     fn evaluate(&mut self, pos: &Position) -> i32 {
         let score = pos.score_breakdown();
-        let me = pos.color_of(pos.seat_to_move());
+        let me = pos.color_of(pos.side_to_move());
         Self::side(&score, me) - Self::side(&score, me.other())
     }
 }
@@ -100,7 +100,7 @@ mod tests {
                 .sum();
             100 * first as i32 + 25 * counts as i32 + 2 * points as i32
         };
-        let me = pos.color_of(pos.seat_to_move());
+        let me = pos.color_of(pos.side_to_move());
         side(me) - side(me.other())
     }
 

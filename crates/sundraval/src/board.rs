@@ -18,8 +18,9 @@ pub const MAX_SIZE: u32 = 11;
 /// The default board: 9 points a side (217 points).
 pub const DEFAULT_SIZE: u32 = 9;
 
-/// The stride of a point's index: `row * 22 + col` (indices stay below 462).
-pub(crate) const ROW_STRIDE: u16 = 22;
+/// The stride of a point's index: `row * 32 + col`, so that the index is the point's bit in
+/// a [`PointSet`] (row `r` is the set's word `r`, column `c` its bit `c`).
+pub(crate) const ROW_STRIDE: u16 = 32;
 /// Words (rows) of a bitboard: 21 rows, padded to 24.
 pub(crate) const ROWS: usize = 24;
 
@@ -36,73 +37,79 @@ pub struct Point(u16);
 game_core::impl_serde_text!(Point);
 
 impl Point {
-    /// The point in column `col` and row `row` (from 0), if it lies on the largest board.
-    pub const fn new(col: u32, row: u32) -> Option<Point> {
-        let n = MAX_SIZE;
+    /// The point in column `col` and row `row` (from 0, `a1` at column 0, row 0), if it lies
+    /// on the largest board.
+    pub const fn new(col: u8, row: u8) -> Option<Point> {
+        let n = MAX_SIZE as u8;
         if col < 2 * n - 1 && row < 2 * n - 1 && col.abs_diff(row) < n {
-            Some(Point((row * ROW_STRIDE as u32 + col) as u16))
+            Some(Point(row as u16 * ROW_STRIDE + col as u16))
         } else {
             None
         }
     }
 
+    /// The point with index `index` ([`Point::index`]), if that index is a point of the
+    /// largest board.
+    pub const fn from_index(index: usize) -> Option<Point> {
+        let stride = ROW_STRIDE as usize;
+        if index >= ROWS * stride {
+            return None;
+        }
+        Point::new((index % stride) as u8, (index / stride) as u8)
+    }
+
     /// The column, from 0 (`a`).
-    pub const fn col(self) -> u32 {
-        (self.0 % ROW_STRIDE) as u32
+    pub const fn col(self) -> u8 {
+        (self.0 % ROW_STRIDE) as u8
     }
 
     /// The row, from 0 (row `1`).
-    pub const fn row(self) -> u32 {
-        (self.0 / ROW_STRIDE) as u32
+    pub const fn row(self) -> u8 {
+        (self.0 / ROW_STRIDE) as u8
     }
 
-    /// The bit index of the point in a bitboard.
-    pub(crate) const fn index(self) -> usize {
+    /// The point's index, `row * 32 + col`: its bit in a [`PointSet`] (word `row`, bit
+    /// `col`). The same on every board size.
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The point at bit `index` (which must be a point of the layout).
-    pub(crate) const fn from_index(index: usize) -> Point {
+    /// The point at bit `index` of a set (which must be a point of the layout).
+    pub(crate) const fn at_bit(index: usize) -> Point {
         Point(index as u16)
     }
 
     /// Whether the point lies on the board with `size` points a side.
     pub const fn is_on_board(self, size: u32) -> bool {
-        self.col() < 2 * size - 1
-            && self.row() < 2 * size - 1
-            && self.col().abs_diff(self.row()) < size
-    }
-}
-
-impl From<Point> for u16 {
-    fn from(point: Point) -> u16 {
-        point.0
-    }
-}
-
-impl TryFrom<u16> for Point {
-    type Error = &'static str;
-
-    /// A point from its layout index (`row * 22 + col`), as serde stores it.
-    fn try_from(index: u16) -> Result<Point, Self::Error> {
-        let (col, row) = (u32::from(index % ROW_STRIDE), u32::from(index / ROW_STRIDE));
-        Point::new(col, row).ok_or("not a point of any Sundraval board")
+        let (col, row) = (self.col() as u32, self.row() as u32);
+        col < 2 * size - 1 && row < 2 * size - 1 && col.abs_diff(row) < size
     }
 }
 
 impl fmt::Display for Point {
     /// Column letter and row number, `e5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.col() as u8),
-            self.row() + 1
-        )
+        write!(f, "{}{}", char::from(b'a' + self.col()), self.row() + 1)
     }
 }
 
-/// A set of points: the bitboard used everywhere (stones, territories, legal moves).
+/// A set of points: the bitboard used everywhere (stones, territories, legal moves), one
+/// 32-bit word per row, bit `c` of word `r` for the point with index `r * 32 + c`
+/// ([`Point::index`]).
+///
+/// The same methods as every game crate's point set (`EMPTY`, `contains`, `insert`, `remove`,
+/// `len`, `is_empty`, `first`, `iter`, `intersects`, `union`, `intersection`, `difference`);
+/// sets are passed by value, as the one-word sets of the other games are.
+///
+/// ```
+/// use sundraval::{Point, PointSet};
+///
+/// let (a1, e5) = (Point::new(0, 0).unwrap(), Point::new(4, 4).unwrap());
+/// let set: PointSet = [e5, a1].into_iter().collect();
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [a1, e5]);
+/// assert!(set.contains(e5) && !set.difference([e5].into_iter().collect()).contains(e5));
+/// assert_eq!(set.union(PointSet::EMPTY), set);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct PointSet(pub(crate) [u32; ROWS]);
 
@@ -112,36 +119,39 @@ impl PointSet {
 
     /// Whether the set holds no point.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    #[must_use]
+    pub fn is_empty(self) -> bool {
         self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
 
     /// The number of points in the set.
     #[inline]
-    pub fn len(&self) -> usize {
+    #[must_use]
+    pub fn len(self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether `point` is in the set.
     #[inline]
-    pub fn contains(&self, point: Point) -> bool {
+    #[must_use]
+    pub const fn contains(self, point: Point) -> bool {
         self.0[point.row() as usize % ROWS] >> point.col() & 1 != 0
     }
 
-    /// Adds `point`.
+    /// Adds `point` (no change when it is already in).
     #[inline]
-    pub fn insert(&mut self, point: Point) {
+    pub const fn insert(&mut self, point: Point) {
         self.0[point.row() as usize % ROWS] |= 1 << point.col();
     }
 
-    /// Removes `point`.
+    /// Removes `point` (no change when it is not in).
     #[inline]
-    pub fn remove(&mut self, point: Point) {
+    pub const fn remove(&mut self, point: Point) {
         self.0[point.row() as usize % ROWS] &= !(1 << point.col());
     }
 
-    /// The points of the set, row by row, columns ascending.
-    pub fn iter(&self) -> Points {
+    /// The points of the set, lowest index first (row by row, columns ascending).
+    pub fn iter(self) -> Points {
         Points {
             words: self.0,
             row: 0,
@@ -151,21 +161,23 @@ impl PointSet {
 
     /// The lowest point of the set (first row, then lowest column).
     #[inline]
-    pub fn first(&self) -> Option<Point> {
+    #[must_use]
+    pub fn first(self) -> Option<Point> {
         self.iter().next()
     }
 
     /// Whether the two sets share a point.
     #[inline]
-    pub fn intersects(&self, other: &PointSet) -> bool {
-        !self.and(other).is_empty()
+    #[must_use]
+    pub fn intersects(self, other: PointSet) -> bool {
+        !self.intersection(other).is_empty()
     }
 
     /// The points in both sets.
     #[inline]
     #[must_use]
-    pub fn and(&self, other: &PointSet) -> PointSet {
-        let mut out = *self;
+    pub fn intersection(self, other: PointSet) -> PointSet {
+        let mut out = self;
         for (o, b) in out.0.iter_mut().zip(other.0.iter()) {
             *o &= b;
         }
@@ -175,8 +187,8 @@ impl PointSet {
     /// The points in either set.
     #[inline]
     #[must_use]
-    pub fn or(&self, other: &PointSet) -> PointSet {
-        let mut out = *self;
+    pub fn union(self, other: PointSet) -> PointSet {
+        let mut out = self;
         for (o, b) in out.0.iter_mut().zip(other.0.iter()) {
             *o |= b;
         }
@@ -186,8 +198,8 @@ impl PointSet {
     /// The points of this set that are not in `other`.
     #[inline]
     #[must_use]
-    pub fn and_not(&self, other: &PointSet) -> PointSet {
-        let mut out = *self;
+    pub fn difference(self, other: PointSet) -> PointSet {
+        let mut out = self;
         for (o, b) in out.0.iter_mut().zip(other.0.iter()) {
             *o &= !b;
         }
@@ -220,7 +232,7 @@ impl PointSet {
     pub(crate) fn fill(seed: PointSet, within: &PointSet) -> PointSet {
         let mut fill = seed;
         loop {
-            let next = fill.dilate().and(within);
+            let next = fill.dilate().intersection(*within);
             let changed = next
                 .0
                 .iter()
@@ -236,8 +248,8 @@ impl PointSet {
     /// The points of `within` next to a point of this set (not counting the set itself).
     #[inline]
     #[must_use]
-    pub fn neighbours_in(&self, within: &PointSet) -> PointSet {
-        self.dilate().and_not(self).and(within)
+    pub fn neighbours_in(self, within: PointSet) -> PointSet {
+        self.dilate().difference(self).intersection(within)
     }
 }
 
@@ -250,10 +262,16 @@ impl fmt::Debug for PointSet {
 impl FromIterator<Point> for PointSet {
     fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
         let mut set = PointSet::EMPTY;
-        for p in iter {
-            set.insert(p);
-        }
+        set.extend(iter);
         set
+    }
+}
+
+impl Extend<Point> for PointSet {
+    fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
+        for p in iter {
+            self.insert(p);
+        }
     }
 }
 
@@ -273,7 +291,7 @@ impl IntoIterator for &PointSet {
     }
 }
 
-/// The points of a [`PointSet`], lowest first.
+/// The points of a [`PointSet`], lowest index first.
 #[derive(Clone, Debug)]
 pub struct Points {
     words: [u32; ROWS],
@@ -290,7 +308,7 @@ impl Iterator for Points {
     fn next(&mut self) -> Option<Point> {
         loop {
             if let Some(col) = self.row_bits.next() {
-                return Some(Point::from_index(self.row * ROW_STRIDE as usize + col));
+                return Some(Point::at_bit(self.row * ROW_STRIDE as usize + col));
             }
             if self.row + 1 >= ROWS {
                 return None;
@@ -300,6 +318,8 @@ impl Iterator for Points {
         }
     }
 }
+
+impl core::iter::FusedIterator for Points {}
 
 /// The number of points of the board with `size` points a side: 3·n·(n−1) + 1.
 pub const fn point_count(size: u32) -> u32 {
@@ -366,21 +386,45 @@ mod tests {
         let b = board(5).unwrap();
         let centre: PointSet = [Point::new(4, 4).unwrap()].into_iter().collect();
         let names: Vec<String> = centre
-            .neighbours_in(&b)
+            .neighbours_in(b)
             .iter()
             .map(|p| p.to_string())
             .collect();
         assert_eq!(names, ["d4", "e4", "d5", "f5", "e6", "f6"]);
         // The corner a1 has three.
         let corner: PointSet = [Point::new(0, 0).unwrap()].into_iter().collect();
-        assert_eq!(corner.neighbours_in(&b).len(), 3);
+        assert_eq!(corner.neighbours_in(b).len(), 3);
         // So does the corner e1 (4, 0): d1, e2 and f2.
         let corner: PointSet = [Point::new(4, 0).unwrap()].into_iter().collect();
         let names: Vec<String> = corner
-            .neighbours_in(&b)
+            .neighbours_in(b)
             .iter()
             .map(|p| p.to_string())
             .collect();
         assert_eq!(names, ["d1", "e2", "f2"]);
+    }
+
+    /// A point's index is its bit in a set, and only points of the largest board have one.
+    #[test]
+    fn indices_are_the_bits_of_a_set() {
+        let e5 = Point::new(4, 4).expect("the centre of the 5 board");
+        assert_eq!((e5.col(), e5.row(), e5.to_string().as_str()), (4, 4, "e5"));
+        assert_eq!(Point::from_index(e5.index()), Some(e5));
+        let set: PointSet = [e5].into_iter().collect();
+        assert_eq!(set.0[4], 1 << 4, "word 4 (row 5), bit 4 (column e)");
+        // On the hexagon of 11 a side, a11 and k1 are corners, a12 and l1 lie outside; u21
+        // is the top corner.
+        assert!(Point::new(0, 10).is_some() && Point::new(10, 0).is_some());
+        assert_eq!(Point::new(0, 11), None);
+        assert_eq!(Point::new(11, 0), None);
+        assert!(Point::new(20, 20).is_some());
+        assert_eq!(Point::new(21, 21), None);
+        assert_eq!(Point::from_index(21), None, "column v, row 1: no point");
+        assert_eq!(Point::from_index(24 * 32), None);
+        for n in MIN_SIZE..=MAX_SIZE {
+            for point in board(n).expect("a size") {
+                assert_eq!(Point::from_index(point.index()), Some(point));
+            }
+        }
     }
 }

@@ -60,7 +60,9 @@ impl SundravalRollout {
                 }
             }
             Turn::Play(color) => {
-                let contested = pos.placements(color).and(&pos.placements(color.other()));
+                let contested = pos
+                    .placements(color)
+                    .intersection(pos.placements(color.other()));
                 random_point(&contested, rng).map_or(Move::Pass, Move::Place)
             }
         }

@@ -162,11 +162,11 @@ impl Game for Position {
     }
 
     fn board_size(&self) -> Option<BoardSize> {
-        Some(BoardSize::Side(self.size()))
+        Some(BoardSize::Side(self.side()))
     }
 
     fn to_move(&self) -> Seat {
-        self.seat_to_move()
+        self.side_to_move()
     }
 
     fn legal_moves_into(&self, moves: &mut Vec<Move>) {

@@ -15,9 +15,9 @@ impl Position {
     /// points: every point it reaches has a path of empty points to an enemy stone.
     #[inline]
     pub fn placements(&self, color: Color) -> PointSet {
-        let empty = self.empty_points();
+        let empty = self.empty();
         let enemy = self.stones[color.other().index()];
-        let seed = enemy.dilate().and(&empty);
+        let seed = enemy.dilate().intersection(empty);
         PointSet::fill(seed, &empty)
     }
 
@@ -40,7 +40,7 @@ impl Position {
         if self.is_over() || !self.contains(point) {
             return false;
         }
-        let empty = self.empty_points();
+        let empty = self.empty();
         if !empty.contains(point) {
             return false;
         }
@@ -49,7 +49,7 @@ impl Position {
         let region = PointSet::fill(seed, &empty);
         region
             .dilate()
-            .intersects(&self.stones[color.other().index()])
+            .intersects(self.stones[color.other().index()])
     }
 
     /// Fills `moves` with the legal moves (see [`game_core::Game::legal_moves_into`]).
@@ -59,7 +59,7 @@ impl Position {
             Turn::Setup => {
                 // pie_rule: every ordered pair of different points, black point first.
                 let points = self.points();
-                let p = point_count(self.size()) as usize;
+                let p = point_count(self.side()) as usize;
                 moves.reserve(p * (p - 1));
                 for black in points.iter() {
                     for white in points.iter() {
@@ -87,7 +87,7 @@ impl Position {
                     let base = row * ROW_STRIDE as usize;
                     for col in Bits(word) {
                         if let Some(slot) = slots.next() {
-                            *slot = Move::Place(Point::from_index(base + col));
+                            *slot = Move::Place(Point::at_bit(base + col));
                         }
                     }
                 }
@@ -100,7 +100,7 @@ impl Position {
     pub(crate) fn count_moves(&self) -> usize {
         match self.turn {
             Turn::Setup => {
-                let p = point_count(self.size()) as usize;
+                let p = point_count(self.side()) as usize;
                 p * (p - 1)
             }
             Turn::Choose => 2,

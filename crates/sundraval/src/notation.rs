@@ -50,7 +50,7 @@ pub(crate) fn parse_point(text: &str) -> Option<Point> {
     let row = digits
         .iter()
         .fold(0u32, |acc, &d| acc * 10 + u32::from(d - b'0'));
-    Point::new(u32::from(letter - b'a'), row - 1)
+    Point::new(letter - b'a', u8::try_from(row - 1).ok()?)
 }
 
 /// Reads move text without a position: `e5`, `pass`, `e5+f7`, `keep` or `swap`
@@ -121,7 +121,7 @@ impl Position {
             Move::Pass | Move::Keep | Move::Swap => [None, None],
         };
         if let Some(off) = points.into_iter().flatten().find(|&p| !self.contains(p)) {
-            let n = self.size();
+            let n = self.side();
             return Err(ParseMoveError::malformed(
                 text,
                 format!("{off} is not on this board ({n} points a side)"),
@@ -148,7 +148,7 @@ impl fmt::Display for Position {
     /// The position string: rows 1 to 2n−1, `/`-separated, runs of empty points as numbers,
     /// then the turn (`b`, `w`, `setup`, `choose`), the first seat's colour and the passes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.size();
+        let n = self.side();
         for row in 0..2 * n - 1 {
             if row > 0 {
                 f.write_str("/")?;
@@ -156,7 +156,7 @@ impl fmt::Display for Position {
             let (lo, hi) = row_span(n, row);
             let mut run = 0;
             for col in lo..=hi {
-                let cell = Point::new(col, row).and_then(|p| self.piece_at(p));
+                let cell = Point::new(col as u8, row as u8).and_then(|p| self.piece_at(p));
                 match cell {
                     None => run += 1,
                     Some(color) => {
@@ -245,8 +245,8 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
         let count =
             game_core::notation::read_row(row_text, offset, b"BW.", len as usize, |col, c, at| {
                 if c != b'.' {
-                    let point =
-                        Point::new(lo + col as u32, row).ok_or_else(|| err(at, "not a point"))?;
+                    let point = Point::new((lo + col as u32) as u8, row as u8)
+                        .ok_or_else(|| err(at, "not a point"))?;
                     stones[usize::from(c == b'W')].insert(point);
                 }
                 Ok(())
@@ -302,7 +302,9 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
             }
         }
     }
-    debug_assert!(stones[0].and_not(board::board_points(n as u8)).is_empty());
+    debug_assert!(stones[0]
+        .difference(*board::board_points(n as u8))
+        .is_empty());
     let mut pos = Position {
         stones,
         size: n as u8,
@@ -322,7 +324,7 @@ pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
     let mut out = String::new();
     for row in 0..2 * n - 1 {
         let (lo, hi) = row_span(n, row);
-        let first = Point::new(lo, row)
+        let first = Point::new(lo as u8, row as u8)
             .map(|p| p.to_string())
             .unwrap_or_default();
         let indent = row.abs_diff(n - 1) as usize;
@@ -331,7 +333,7 @@ pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
             if col > lo {
                 out.push(' ');
             }
-            out.push(Point::new(col, row).map_or('?', &mut cell));
+            out.push(Point::new(col as u8, row as u8).map_or('?', &mut cell));
         }
         if row + 1 < 2 * n - 1 {
             out.push('\n');
@@ -359,7 +361,7 @@ impl Position {
     ///
     /// [`Game::diagram`](crate::Game::diagram) of Sundraval.
     pub(crate) fn board_diagram(&self) -> String {
-        draw(self.size(), |p| match self.piece_at(p) {
+        draw(self.side(), |p| match self.piece_at(p) {
             Some(Color::Black) => 'B',
             Some(Color::White) => 'W',
             None => '.',

@@ -75,7 +75,7 @@ impl Turn {
 }
 
 /// A move: a placement, a pass, or one of the opening moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A stone of the mover's colour on an empty point (`e5`).
     Place(Point),
@@ -140,9 +140,15 @@ impl Position {
         pos
     }
 
-    /// Points per side of the board (3..=11).
-    pub fn size(&self) -> u32 {
+    /// Points per side of the board (3..=11): the `n` of [`BoardSize::Side`], which
+    /// [`board_size`](game_core::Game::board_size) answers.
+    pub(crate) fn side(&self) -> u32 {
         u32::from(self.size)
+    }
+
+    /// The number of points of this position's board: 3·n·(n−1) + 1 for `n` a side.
+    pub fn point_count(&self) -> usize {
+        board::point_count(self.side()) as usize
     }
 
     /// Every point of this position's board.
@@ -152,7 +158,7 @@ impl Position {
 
     /// Whether `point` lies on this position's board.
     pub fn contains(&self, point: Point) -> bool {
-        point.is_on_board(self.size())
+        point.is_on_board(self.side())
     }
 
     /// The piece on `point`, if any: a stone, known by its colour (`None` also for a point off
@@ -167,24 +173,32 @@ impl Position {
         }
     }
 
-    /// The stones of `color`.
+    /// The points holding a stone of `color`.
     pub fn stones(&self, color: Color) -> PointSet {
         self.stones[color.index()]
     }
 
-    /// The empty points of the board.
-    pub fn empty_points(&self) -> PointSet {
-        self.points()
-            .and_not(&self.stones[0])
-            .and_not(&self.stones[1])
+    /// The number of stones of `color` on the board.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        self.stones[color.index()].len() as u32
     }
 
-    /// Whose turn it is and what kind of turn.
+    /// The empty points of the board.
+    pub fn empty(&self) -> PointSet {
+        self.points()
+            .difference(self.stones[0])
+            .difference(self.stones[1])
+    }
+
+    /// Whose turn it is and what kind of turn: the opening's setup, the keep-or-swap
+    /// choice, or the normal game with the colour to move (more than
+    /// [`side_to_move`](Position::side_to_move), which names only the seat).
     pub fn turn(&self) -> Turn {
         self.turn
     }
 
-    /// The colour to move in the normal game (`None` during the opening).
+    /// The colour to move in the normal game (`None` during the opening, when the seat to
+    /// move places both colours or chooses one).
     pub fn color_to_move(&self) -> Option<Color> {
         match self.turn {
             Turn::Play(color) => Some(color),
@@ -192,9 +206,9 @@ impl Position {
         }
     }
 
-    /// The seat to move: the first seat during the setup, the second while it chooses, then
-    /// the seat of the colour to move.
-    pub fn seat_to_move(&self) -> Seat {
+    /// The player to move, a seat: the first seat during the setup, the second while it
+    /// chooses, then the seat of the colour to move.
+    pub fn side_to_move(&self) -> Seat {
         match self.turn {
             Turn::Setup => Seat::First,
             Turn::Choose => Seat::Second,

@@ -149,7 +149,7 @@ impl Score {
         self.groups
             .iter()
             .filter(|g| !g.alive)
-            .fold(PointSet::EMPTY, |acc, g| acc.or(&g.stones))
+            .fold(PointSet::EMPTY, |acc, g| acc.union(g.stones))
     }
 
     /// Whether every group is dead (then nobody has territory and the game is a draw).
@@ -275,9 +275,9 @@ impl Position {
             let r = res.region[n];
             if r != NONE {
                 let region = &mut regions[r as usize];
-                region.points = region.points.or(&points);
+                region.points = region.points.union(points);
                 if g.kind[n] != EMPTY_CELL {
-                    region.dead_stones = region.dead_stones.or(&points);
+                    region.dead_stones = region.dead_stones.union(points);
                 }
             }
             if g.kind[n] == EMPTY_CELL {
@@ -337,12 +337,12 @@ impl Position {
         let mut white_territory = PointSet::EMPTY;
         for r in &score.regions {
             match r.owner {
-                Some(Color::Black) => black_territory = black_territory.or(&r.points),
-                Some(Color::White) => white_territory = white_territory.or(&r.points),
+                Some(Color::Black) => black_territory = black_territory.union(r.points),
+                Some(Color::White) => white_territory = white_territory.union(r.points),
                 None => {}
             }
         }
-        crate::notation::draw(self.size(), |p| match self.piece_at(p) {
+        crate::notation::draw(self.side(), |p| match self.piece_at(p) {
             Some(Color::Black) if dead.contains(p) => 'b',
             Some(Color::White) if dead.contains(p) => 'w',
             Some(Color::Black) => 'B',

@@ -153,7 +153,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_svg(&self, options: &SvgOptions) -> String {
-        let n = self.size();
+        let n = self.side();
         let last = 2 * n - 2;
         let layout = Layout::new(n, options.flipped);
         let (width, height) = Layout::view(n);

@@ -5,7 +5,7 @@ use game_core::{zobrist_keys, ZobristTable};
 
 use crate::board::ROW_STRIDE;
 
-/// Key slots per colour: every point index (below 21 × 22).
+/// Key slots per colour: every point index (below 21 × 32).
 const SLOTS: usize = 21 * ROW_STRIDE as usize;
 
 /// The stone keys: `STONES.key(color, index)`, colour index 0 black, 1 white.

@@ -74,7 +74,7 @@ fn transformed(naive: &Naive, k: usize) -> Naive {
 }
 
 fn point(c: i32, r: i32) -> Point {
-    Point::new(c as u32, r as u32).expect("a board point")
+    Point::new(c as u8, r as u8).expect("a board point")
 }
 
 fn cells_strategy() -> impl Strategy<Value = (i32, Vec<u8>, bool)> {
@@ -147,7 +147,7 @@ proptest! {
                 s.groups
                     .iter()
                     .filter(|g| g.revived_from_step.is_some())
-                    .fold(PointSet::EMPTY, |acc, g| acc.or(&g.stones))
+                    .fold(PointSet::EMPTY, |acc, g| acc.union(g.stones))
             };
             let mapped: PointSet = revived(&score)
                 .iter()

@@ -107,7 +107,7 @@ impl fmt::Display for Color {
 /// With the `serde` feature a move is stored as its text, `"c3-c6"`, `"c3"`, `"Mc3"` or
 /// `"pass"`; reading refuses a slide that no stone can make on any board (see
 /// [`Move::slide`]) and points beyond the largest board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Placement phase: an own stone from hand onto an empty point (`c3`).
     Place(Point),

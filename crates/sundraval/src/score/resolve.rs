@@ -54,7 +54,7 @@ fn find(parent: &mut [u16; MAX_RUNS], mut x: usize) -> usize {
 impl Graph {
     pub(super) fn new(pos: &Position) -> Graph {
         let board = pos.points();
-        let words = [pos.stones[0], pos.stones[1], pos.empty_points()];
+        let words = [pos.stones[0], pos.stones[1], pos.empty()];
         let mut g = Graph {
             run_row: [0; MAX_RUNS],
             run_mask: [0; MAX_RUNS],
