@@ -9,21 +9,27 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_core::{BoardSize, ParsePointError};
+use game_core::{Bits, BoardSize, ParsePointError};
 
 /// The smallest number of points a board may have.
-pub const MIN_POINTS: usize = 30;
+pub const MIN_POINTS: u32 = 30;
 /// The largest number of points a board may have (they must fit a `u64`).
-pub const MAX_POINTS: usize = 64;
+pub const MAX_POINTS: u32 = 64;
 /// The shortest side a board may have.
-pub const MIN_SIDE: usize = 5;
+pub const MIN_SIDE: u32 = 5;
 /// The default board width (columns `a`–`j`).
-pub const DEFAULT_WIDTH: usize = 10;
+pub const DEFAULT_WIDTH: u32 = 10;
 /// The default board height (rows `1`–`6`).
-pub const DEFAULT_HEIGHT: usize = 6;
+pub const DEFAULT_HEIGHT: u32 = 6;
 
 /// The longest side a board may have (`MAX_POINTS / MIN_SIDE`): columns `a`–`l`, rows `1`–`12`.
-pub const MAX_SIDE: usize = MAX_POINTS / MIN_SIDE;
+pub const MAX_SIDE: u32 = MAX_POINTS / MIN_SIDE;
+
+/// [`MAX_SIDE`] as an index bound.
+pub(crate) const MAX_SIDE_USIZE: usize = MAX_SIDE as usize;
+
+/// Bits per column of a [`PointSet`]: a point's index is `col * 16 + row`.
+const COL_STRIDE: usize = 16;
 
 /// A point of the board, by column and row (`c3` is column 2, row 2). It names the same
 /// point on every board size, so a move's meaning does not depend on the board.
@@ -38,20 +44,44 @@ pub struct Point(u8);
 game_core::impl_serde_text!(Point);
 
 impl Point {
-    /// The point at column `col` (0 = `a`) and row `row` (0 = `1`); `None` when either is
-    /// [`MAX_SIDE`] or more (no board is that large).
-    pub fn new(col: usize, row: usize) -> Option<Point> {
-        (col < MAX_SIDE && row < MAX_SIDE).then_some(Point((col as u8) << 4 | row as u8))
+    /// The point at column `col` (0 = `a`) and row `row` (0 = `1`, the bottom row); `None`
+    /// when either is [`MAX_SIDE`] or more (no board is that large).
+    pub const fn new(col: u8, row: u8) -> Option<Point> {
+        if (col as u32) < MAX_SIDE && (row as u32) < MAX_SIDE {
+            Some(Point(col << 4 | row))
+        } else {
+            None
+        }
+    }
+
+    /// The point with index `index` ([`Point::index`]), if it names a point of the largest
+    /// boards.
+    pub const fn from_index(index: usize) -> Option<Point> {
+        if index >= MAX_SIDE_USIZE * COL_STRIDE {
+            return None;
+        }
+        Point::new((index / COL_STRIDE) as u8, (index % COL_STRIDE) as u8)
+    }
+
+    /// The point's index, `col * 16 + row`: its bit in a [`PointSet`]. The same on every board
+    /// size (a position's own bitboards number the points of its board row by row instead).
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The column, 0 for `a`.
-    pub fn col(self) -> usize {
-        usize::from(self.0 >> 4)
+    pub const fn col(self) -> u8 {
+        self.0 >> 4
     }
 
     /// The row, 0 for `1`.
-    pub fn row(self) -> usize {
-        usize::from(self.0 & 15)
+    pub const fn row(self) -> u8 {
+        self.0 & 15
+    }
+
+    /// The point at bit `index` of a set (which must be a point's index).
+    const fn at_bit(index: usize) -> Point {
+        Point(index as u8)
     }
 
     /// Reads a point name (`a1`, `j6`, `e12`) at the start of `text`; returns it and the number
@@ -65,26 +95,21 @@ impl Point {
         if digits == 0 || digits > 2 || rest[0] == b'0' {
             return None;
         }
-        let mut number = 0usize;
+        let mut number = 0u8;
         for &d in &rest[..digits] {
-            number = number * 10 + usize::from(d - b'0');
+            number = number * 10 + (d - b'0');
         }
         if number > 16 {
             return None;
         }
-        Point::new(usize::from(letter - b'a'), number - 1).map(|p| (p, 1 + digits))
+        Point::new(letter - b'a', number - 1).map(|p| (p, 1 + digits))
     }
 }
 
 impl fmt::Display for Point {
     /// `a1` … `j6` (columns continue `k`, `l`, rows `7` … `12` on larger boards).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.col() as u8),
-            self.row() + 1
-        )
+        write!(f, "{}{}", char::from(b'a' + self.col()), self.row() + 1)
     }
 }
 
@@ -108,6 +133,187 @@ impl FromStr for Point {
 // `String` to and from the text (`From<Point> for String`, `TryFrom<String>`).
 game_core::impl_string_conversions!(Point);
 
+/// A set of points of any board: one 16-bit word per column, bit `r` of word `c` for the point
+/// in column `c`, row `r` (its [`Point::index`] is `c * 16 + r`), so that a set names the same
+/// points whatever the board, as a [`Point`] does.
+///
+/// The same methods as every game crate's point set (`EMPTY`, `contains`, `insert`, `remove`,
+/// `len`, `is_empty`, `first`, `iter`, `intersects`, `union`, `intersection`, `difference`).
+/// A position keeps its stones as one `u64` per kind, numbered for its own board; the sets
+/// are what it hands out.
+///
+/// ```
+/// use svendo::{Point, PointSet};
+///
+/// let (a1, c3) = (Point::new(0, 0).unwrap(), Point::new(2, 2).unwrap());
+/// let set: PointSet = [c3, a1].into_iter().collect();
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [a1, c3]);
+/// assert!(set.contains(c3) && !set.difference([c3].into_iter().collect()).contains(c3));
+/// assert_eq!(set.union(PointSet::EMPTY), set);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PointSet([u16; MAX_SIDE_USIZE]);
+
+impl PointSet {
+    /// The empty set.
+    pub const EMPTY: PointSet = PointSet([0; MAX_SIDE_USIZE]);
+
+    /// Whether `point` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, point: Point) -> bool {
+        self.0[point.col() as usize % MAX_SIDE_USIZE] >> point.row() & 1 != 0
+    }
+
+    /// Adds `point` (no change when it is already in).
+    #[inline]
+    pub const fn insert(&mut self, point: Point) {
+        self.0[point.col() as usize % MAX_SIDE_USIZE] |= 1 << point.row();
+    }
+
+    /// Removes `point` (no change when it is not in).
+    #[inline]
+    pub const fn remove(&mut self, point: Point) {
+        self.0[point.col() as usize % MAX_SIDE_USIZE] &= !(1 << point.row());
+    }
+
+    /// The number of points in the set.
+    #[inline]
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set holds no point.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The lowest point of the set (the lowest index: first column, then lowest row).
+    #[inline]
+    #[must_use]
+    pub fn first(self) -> Option<Point> {
+        self.iter().next()
+    }
+
+    /// The points of the set, lowest index first (column by column, rows ascending).
+    pub fn iter(self) -> Points {
+        Points {
+            words: self.0,
+            col: 0,
+            col_bits: Bits(self.0[0]),
+        }
+    }
+
+    /// Whether the two sets share a point.
+    #[inline]
+    #[must_use]
+    pub fn intersects(self, other: PointSet) -> bool {
+        !self.intersection(other).is_empty()
+    }
+
+    /// The points in either set.
+    #[inline]
+    #[must_use]
+    pub fn union(self, other: PointSet) -> PointSet {
+        PointSet(core::array::from_fn(|c| self.0[c] | other.0[c]))
+    }
+
+    /// The points in both sets.
+    #[inline]
+    #[must_use]
+    pub fn intersection(self, other: PointSet) -> PointSet {
+        PointSet(core::array::from_fn(|c| self.0[c] & other.0[c]))
+    }
+
+    /// The points of this set that are not in `other`.
+    #[inline]
+    #[must_use]
+    pub fn difference(self, other: PointSet) -> PointSet {
+        PointSet(core::array::from_fn(|c| self.0[c] & !other.0[c]))
+    }
+
+    /// The points of a board bitboard of `geo` (bit `row * width + col`).
+    pub(crate) fn from_board_bits(bits: u64, geo: &Geometry) -> PointSet {
+        let mut set = PointSet::EMPTY;
+        for index in Bits(bits) {
+            set.insert(geo.points[index & 63]);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for PointSet {
+    /// The points, as a set: `{a1, c3}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Point> for PointSet {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
+        let mut set = PointSet::EMPTY;
+        set.extend(iter);
+        set
+    }
+}
+
+impl Extend<Point> for PointSet {
+    fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
+        for point in iter {
+            self.insert(point);
+        }
+    }
+}
+
+impl IntoIterator for PointSet {
+    type Item = Point;
+    type IntoIter = Points;
+    fn into_iter(self) -> Points {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &PointSet {
+    type Item = Point;
+    type IntoIter = Points;
+    fn into_iter(self) -> Points {
+        self.iter()
+    }
+}
+
+/// The points of a [`PointSet`], lowest index first.
+#[derive(Clone, Debug)]
+pub struct Points {
+    words: [u16; MAX_SIDE_USIZE],
+    /// The column being visited.
+    col: usize,
+    /// The rows of that column not yet visited.
+    col_bits: Bits<u16>,
+}
+
+impl Iterator for Points {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        loop {
+            if let Some(row) = self.col_bits.next() {
+                return Some(Point::at_bit(self.col * COL_STRIDE + row));
+            }
+            if self.col + 1 >= MAX_SIDE_USIZE {
+                return None;
+            }
+            self.col += 1;
+            self.col_bits = Bits(self.words[self.col]);
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Points {}
+
 /// The eight directions: the first four step to a higher index, the last four to a lower one.
 /// `(column step, row step)`: east, north, north-east, north-west, west, south, south-west,
 /// south-east.
@@ -128,9 +334,9 @@ const fn valid_dims() -> ([(u8, u8); 40], usize) {
     let mut dims = [(0u8, 0u8); 40];
     let mut count = 0;
     let mut w = MIN_SIDE;
-    while w <= MAX_POINTS / MIN_SIDE {
+    while w <= MAX_SIDE {
         let mut h = MIN_SIDE;
-        while h <= MAX_POINTS / MIN_SIDE {
+        while h <= MAX_SIDE {
             if w * h >= MIN_POINTS && w * h <= MAX_POINTS {
                 dims[count] = (w as u8, h as u8);
                 count += 1;
@@ -153,15 +359,15 @@ pub const BOARD_SIZE_COUNT: usize = DIMS.1;
 /// table the positions use, so the list and the boards a position can be on cannot differ.
 const fn board_sizes() -> [BoardSize; BOARD_SIZE_COUNT] {
     let default = BoardSize::Rect {
-        width: DEFAULT_WIDTH as u32,
-        height: DEFAULT_HEIGHT as u32,
+        width: DEFAULT_WIDTH,
+        height: DEFAULT_HEIGHT,
     };
     let mut sizes = [default; BOARD_SIZE_COUNT];
     let mut next = 1;
     let mut i = 0;
     while i < BOARD_SIZE_COUNT {
         let (w, h) = DIMS.0[i];
-        if !(w as usize == DEFAULT_WIDTH && h as usize == DEFAULT_HEIGHT) {
+        if !(w as u32 == DEFAULT_WIDTH && h as u32 == DEFAULT_HEIGHT) {
             // Indexing past the end (no default board in the table) fails the build.
             sizes[next] = BoardSize::Rect {
                 width: w as u32,
@@ -187,8 +393,11 @@ pub(crate) fn dims_index(width: usize, height: usize) -> Option<u8> {
 }
 
 /// Whether `width` × `height` is a supported board.
-pub fn is_valid_size(width: usize, height: usize) -> bool {
-    dims_index(width, height).is_some()
+pub fn is_valid_size(width: u32, height: u32) -> bool {
+    usize::try_from(width)
+        .ok()
+        .zip(usize::try_from(height).ok())
+        .is_some_and(|(width, height)| dims_index(width, height).is_some())
 }
 
 /// The most five-point lines on one supported board (computed from the board list).
@@ -363,14 +572,14 @@ impl Geometry {
     /// The index of a point, if it is on this board.
     #[inline]
     pub fn index(&self, point: Point) -> Option<usize> {
-        (point.col() < self.width && point.row() < self.height)
-            .then(|| point.row() * self.width + point.col())
+        let (col, row) = (usize::from(point.col()), usize::from(point.row()));
+        (col < self.width && row < self.height).then(|| row * self.width + col)
     }
 
     /// The index of a point known to be on this board.
     #[inline]
     pub fn index_unchecked(&self, point: Point) -> usize {
-        point.row() * self.width + point.col()
+        usize::from(point.row()) * self.width + usize::from(point.col())
     }
 
     /// The points a queen-like slide from `from` reaches through the empty points, `occupied`
@@ -559,5 +768,27 @@ mod tests {
         assert!("a13".parse::<Point>().is_err());
         assert!("m1".parse::<Point>().is_err());
         assert!(Point::new(12, 0).is_none() && Point::new(0, 12).is_none());
+    }
+
+    /// A point's index is its bit in a set and names the same point on every board; a board
+    /// bitboard (numbered row by row for its width) becomes the set of the same points.
+    #[test]
+    fn sets_name_points_whatever_the_board() {
+        let c3 = Point::new(2, 2).expect("on every board");
+        assert_eq!((c3.col(), c3.row(), c3.to_string().as_str()), (2, 2, "c3"));
+        assert_eq!(Point::from_index(c3.index()), Some(c3));
+        assert_eq!(Point::from_index(12), None, "column a has rows 0-11 only");
+        assert_eq!(Point::from_index(12 * 16), None);
+        for (width, height) in [(10, 6), (5, 12), (12, 5)] {
+            let geo = geometry(dims_index(width, height).expect("a supported board"));
+            // c3 is bit 2 * width + 2 of this board's words.
+            let set = PointSet::from_board_bits(1 << (2 * width + 2), geo);
+            assert_eq!(set.iter().collect::<Vec<_>>(), [c3], "{width}x{height}");
+            let all = PointSet::from_board_bits(geo.all, geo);
+            assert_eq!(all.len(), width * height);
+            assert!(all
+                .iter()
+                .all(|p| usize::from(p.col()) < width && usize::from(p.row()) < height));
+        }
     }
 }

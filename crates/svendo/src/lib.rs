@@ -93,8 +93,8 @@ mod svg;
 mod zobrist;
 
 pub use board::{
-    is_valid_size, Point, BOARD_SIZES, BOARD_SIZE_COUNT, DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_POINTS,
-    MAX_SIDE, MIN_POINTS, MIN_SIDE,
+    is_valid_size, Point, PointSet, Points, BOARD_SIZES, BOARD_SIZE_COUNT, DEFAULT_HEIGHT,
+    DEFAULT_WIDTH, MAX_POINTS, MAX_SIDE, MIN_POINTS, MIN_SIDE,
 };
 pub use eval::{default_engine, mcts_engine, SvendoRollout, ROLLOUT_PLY_CAP};
 pub use game_core::{

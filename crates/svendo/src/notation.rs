@@ -13,7 +13,7 @@ use core::str::FromStr;
 
 use game_core::{ParseMoveError, ParsePositionError};
 
-use crate::board::{dims_index, Point, MAX_SIDE};
+use crate::board::{dims_index, Point, MAX_SIDE, MAX_SIDE_USIZE};
 use crate::position::{Color, Move, Piece, Position, Win, WinRule, STONES_PER_PLAYER};
 
 impl fmt::Display for Move {
@@ -80,7 +80,8 @@ impl Position {
             Move::Pass => [None, None],
         };
         let geo = self.geo();
-        let off_board = |p: &Point| p.col() >= geo.width || p.row() >= geo.height;
+        let off_board =
+            |p: &Point| usize::from(p.col()) >= geo.width || usize::from(p.row()) >= geo.height;
         if let Some(off) = points.into_iter().flatten().find(off_board) {
             return Err(ParseMoveError::malformed(
                 text,
@@ -117,7 +118,7 @@ impl Position {
         for row in (0..geo.height).rev() {
             out.push_str(&format!("{:>2} ", row + 1));
             for col in 0..geo.width {
-                let point = Point::new(col, row).expect("on the board");
+                let point = Point::new(col as u8, row as u8).expect("on the board");
                 let c = match self.piece_at(point) {
                     Some(Piece::Stone(Color::Black)) => 'B',
                     Some(Piece::Stone(Color::White)) => 'W',
@@ -269,21 +270,22 @@ fn illegal(offset: usize, reason: impl Into<String>) -> ParsePositionError {
 fn parse_rows(field: &str, at: usize) -> Result<([u64; 3], u64, usize, usize), ParsePositionError> {
     let height = field.split('/').count();
     // First collect each row's cells, then place them once the width is known.
-    let mut cells: Vec<Vec<(usize, u8)>> = Vec::with_capacity(height.min(MAX_SIDE));
+    let mut cells: Vec<Vec<(usize, u8)>> = Vec::with_capacity(height.min(MAX_SIDE_USIZE));
     let mut width = None;
     for (offset, row) in game_core::notation::rows(field) {
         let offset = at + offset;
-        if cells.len() == MAX_SIDE {
+        if cells.len() == MAX_SIDE_USIZE {
             return Err(err(
                 offset,
                 format!("more than {MAX_SIDE} rows: no board is that large"),
             ));
         }
         let mut line = Vec::new();
-        let len = game_core::notation::read_row(row, offset, b"BWRM", MAX_SIDE, |col, c, _| {
-            line.push((col, c));
-            Ok(())
-        })?;
+        let len =
+            game_core::notation::read_row(row, offset, b"BWRM", MAX_SIDE_USIZE, |col, c, _| {
+                line.push((col, c));
+                Ok(())
+            })?;
         match width {
             None => width = Some(len),
             Some(w) if w != len => {
@@ -399,7 +401,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
             None => (part, false),
         };
         let count = parse_count(count)?;
-        (count <= u32::from(STONES_PER_PLAYER)).then_some((count as u8, master))
+        (count <= STONES_PER_PLAYER).then_some((count as u8, master))
     })?;
     let (at, counts) = fields[3];
     let movement_moves = parse_triple(counts, at, "movement moves", parse_count)?;
@@ -419,7 +421,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
     for color in Color::ALL {
         let c = color.index();
         let total = pos.own[c].count_ones() + u32::from(pos.hand[c]);
-        if total != u32::from(STONES_PER_PLAYER) {
+        if total != STONES_PER_PLAYER {
             return Err(illegal(
                 0,
                 format!("{color} has {total} own stones on the board and in hand, not 8"),

@@ -2,13 +2,15 @@
 
 use core::fmt;
 
-use crate::board::{dims_index, geometry, Geometry, Point, DEFAULT_HEIGHT, DEFAULT_WIDTH};
+use crate::board::{
+    dims_index, geometry, Geometry, Point, PointSet, DEFAULT_HEIGHT, DEFAULT_WIDTH,
+};
 use crate::outcome::EndReason;
 use crate::zobrist;
 use crate::{BoardSize, SizeError};
 
 /// Own stones each player has.
-pub const STONES_PER_PLAYER: u8 = 8;
+pub const STONES_PER_PLAYER: u32 = 8;
 
 /// What can stand on a point: a player's own stone, or one of the green master stones, which
 /// belong to nobody once placed (any player may slide any of them).
@@ -250,7 +252,8 @@ impl Default for Position {
 impl Position {
     /// The start position on the default 10 × 6 board: all stones in hand, Black to move.
     pub fn start() -> Position {
-        Position::start_on_board(DEFAULT_WIDTH, DEFAULT_HEIGHT).expect("the default board is valid")
+        Position::start_on_board(DEFAULT_WIDTH as usize, DEFAULT_HEIGHT as usize)
+            .expect("the default board is valid")
     }
 
     /// The start position on a `BoardSize::Rect { width, height }` board: any rectangle of
@@ -277,7 +280,7 @@ impl Position {
         let mut pos = Position {
             own: [0; 3],
             masters: 0,
-            hand: [STONES_PER_PLAYER; 3],
+            hand: [STONES_PER_PLAYER as u8; 3],
             master_hand: [true; 3],
             to_move: Color::Black,
             movement_moves: [0; 3],
@@ -294,14 +297,47 @@ impl Position {
         geometry(self.dims)
     }
 
-    /// The board width (columns).
-    pub fn width(&self) -> usize {
+    /// The board width (columns); users read it from
+    /// [`board_size`](game_core::Game::board_size).
+    pub(crate) fn width(&self) -> usize {
         self.geo().width
     }
 
-    /// The board height (rows).
-    pub fn height(&self) -> usize {
+    /// The board height (rows); users read it from
+    /// [`board_size`](game_core::Game::board_size).
+    pub(crate) fn height(&self) -> usize {
         self.geo().height
+    }
+
+    /// The number of points of this position's board (width × height, 30 to 64).
+    pub fn point_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// Every point of this position's board.
+    pub fn points(&self) -> PointSet {
+        PointSet::from_board_bits(self.geo().all, self.geo())
+    }
+
+    /// The points holding an own stone of `color` (master stones are nobody's: see
+    /// [`Position::masters`]).
+    pub fn stones(&self, color: Color) -> PointSet {
+        PointSet::from_board_bits(self.own[color.index()], self.geo())
+    }
+
+    /// The points holding a master stone.
+    pub fn masters(&self) -> PointSet {
+        PointSet::from_board_bits(self.masters, self.geo())
+    }
+
+    /// The empty points of the board.
+    pub fn empty(&self) -> PointSet {
+        PointSet::from_board_bits(self.geo().all & !self.occupied(), self.geo())
+    }
+
+    /// The number of own stones of `color` on the board (master stones are nobody's).
+    pub fn piece_count(&self, color: Color) -> u32 {
+        self.own[color.index()].count_ones()
     }
 
     /// The player to move (after a win: the player who would have moved next).
@@ -320,9 +356,10 @@ impl Position {
         self.win
     }
 
-    /// Own stones `color` has in hand.
-    pub fn stones_in_hand(&self, color: Color) -> u8 {
-        self.hand[color.index()]
+    /// Own stones `color` has in hand, still to place (its master stone is
+    /// [`Position::master_in_hand`]).
+    pub fn in_hand(&self, color: Color) -> u32 {
+        u32::from(self.hand[color.index()])
     }
 
     /// Whether `color` still has its master stone in hand.

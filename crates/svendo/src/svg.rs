@@ -197,7 +197,7 @@ impl Position {
         svg.group("stones");
         for col in 0..w {
             for row in 0..h {
-                let Some(point) = Point::new(col as usize, row as usize) else {
+                let Some(point) = Point::new(col as u8, row as u8) else {
                     continue;
                 };
                 let (class, fill) = match self.piece_at(point) {

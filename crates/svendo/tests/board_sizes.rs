@@ -50,10 +50,7 @@ fn every_listed_board_starts_empty_with_two_placements_per_point() {
         let BoardSize::Rect { width, height } = size else {
             panic!("{size} is not a rectangle");
         };
-        assert_eq!(
-            (start.width() as u32, start.height() as u32),
-            (width, height)
-        );
+        assert_eq!(start.point_count() as u32, width * height);
         // Every point is empty and Black holds own stones and the master: 2 per point.
         assert_eq!(
             start.legal_moves().len() as u32,

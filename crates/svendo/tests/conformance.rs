@@ -3,7 +3,7 @@
 
 use game_core::testing::Conformance;
 use game_core::DrawRules;
-use svendo::{BoardSize, Game, Position};
+use svendo::{BoardSize, Position};
 
 fn pos(text: &str) -> Position {
     text.parse().expect("a valid test position")

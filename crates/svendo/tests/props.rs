@@ -11,21 +11,19 @@ const SIZES: [(usize, usize); 5] = [(10, 6), (8, 8), (5, 12), (12, 5), (6, 5)];
 fn conserved(pos: &Position) {
     let mut masters = 0;
     let mut own = [0u32; 3];
-    for col in 0..pos.width() {
-        for row in 0..pos.height() {
-            match pos.piece_at(svendo::Point::new(col, row).unwrap()) {
-                Some(Piece::Stone(c)) => own[c.index()] += 1,
-                Some(Piece::Master) => masters += 1,
-                None => {}
-            }
+    for point in pos.points() {
+        match pos.piece_at(point) {
+            Some(Piece::Stone(c)) => own[c.index()] += 1,
+            Some(Piece::Master) => masters += 1,
+            None => {}
         }
     }
+    assert_eq!(pos.points().len(), pos.point_count(), "{pos}");
+    assert_eq!(pos.masters().len() as u32, masters, "{pos}");
     for c in Color::ALL {
-        assert_eq!(
-            own[c.index()] + u32::from(pos.stones_in_hand(c)),
-            8,
-            "{pos}"
-        );
+        assert_eq!(own[c.index()], pos.piece_count(c), "{pos}");
+        assert_eq!(pos.stones(c).len() as u32, own[c.index()], "{pos}");
+        assert_eq!(own[c.index()] + pos.in_hand(c), 8, "{pos}");
         masters += u32::from(pos.master_in_hand(c));
     }
     assert_eq!(masters, 3, "{pos}");
@@ -35,8 +33,8 @@ fn conserved(pos: &Position) {
 /// (`MAX_SIDE` x `MAX_SIDE` points), so this is every placement, every slide between two
 /// points (legal shape or not) and the pass.
 fn every_constructible_move() -> Vec<Move> {
-    let points: Vec<Point> = (0..MAX_SIDE)
-        .flat_map(|col| (0..MAX_SIDE).map(move |row| Point::new(col, row).unwrap()))
+    let points: Vec<Point> = (0..MAX_SIDE as u8)
+        .flat_map(|col| (0..MAX_SIDE as u8).map(move |row| Point::new(col, row).unwrap()))
         .collect();
     let mut moves = vec![Move::Pass];
     for &p in &points {
@@ -159,7 +157,7 @@ proptest! {
                 None => break,
             }
         }
-        let (Some(a), Some(b)) = (svendo::Point::new(from % 10, from / 10), svendo::Point::new(to % 10, to / 10)) else {
+        let (Some(a), Some(b)) = (svendo::Point::new((from % 10) as u8, (from / 10) as u8), svendo::Point::new((to % 10) as u8, (to / 10) as u8)) else {
             return Ok(());
         };
         let legal = pos.legal_moves();
