@@ -191,20 +191,6 @@ impl Position {
     }
 }
 
-impl Position {
-    /// Whether `mv` can be carried out here, legal or not: it fits the board, starts on a
-    /// piece of the side to move and ends on an empty square (or its own start).
-    fn can_carry(&self, mv: Move) -> bool {
-        if !self.fits(mv) {
-            return false;
-        }
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
-        let occupied = self.white | self.black;
-        self.pieces(self.side) & from != 0 && (occupied & !from) & to == 0
-    }
-}
-
 impl Game for Position {
     type Move = Move;
     type Player = Color;
@@ -283,8 +269,21 @@ impl Game for Position {
     /// occupied square — leaves the position unchanged, and only the opponent's pieces are
     /// removed: so even illegal moves never give a side more pieces, or pieces off the board,
     /// which the move generator's buffers rely on (see `movegen::MAX_CHAIN`).
+    ///
+    /// The guard is three bit tests, not a check of the move's shape: every `Move` value has
+    /// its squares on the board its size flag names, because the only ways to make one are the
+    /// generator, the notation reader (which returns a generated move) and serde (which checks
+    /// the squares against the board, `notation::move_from_repr`). So a move of this board
+    /// size names board squares, and only the pieces on them are left to check.
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        if !self.can_carry(mv) {
+        let from = 1u64 << (mv.from & 63);
+        let to = 1u64 << (mv.to & 63);
+        let occupied = self.white | self.black;
+        let carried = mv.eight == self.eight
+            && self.pieces(self.side) & from != 0
+            && occupied & !from & to == 0;
+        if !carried {
             return;
         }
         if self.eight {
