@@ -46,6 +46,12 @@ pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
 /// flag), and when it cannot finish in that time the alpha-beta search plays the move in the
 /// time left. A score it proves is reported as a win, loss or draw in the plies of its
 /// principal variation.
+///
+/// Limits (see [`Limits`]): a solve searches to the end of the game and counts no budget, so
+/// the solver plays only with no limit, under a time limit, or under a depth limit of at least
+/// the placements left; under a node or iteration limit, or a shallower depth, the alpha-beta
+/// search plays within the limit. The result has no root distribution (both searches rank only
+/// their best move).
 #[derive(Debug)]
 pub struct CheversiPlayer {
     search: AlphaBeta<Position, RunningScore>,
@@ -108,16 +114,28 @@ impl CheversiPlayer {
             core::cmp::Ordering::Less => Score::LossIn(plies),
             core::cmp::Ordering::Equal => Score::Draw,
         };
-        Some(SearchResult {
-            best_move: first.best_move,
-            info: SearchInfo {
+        Some(SearchResult::new(
+            first.best_move,
+            SearchInfo {
                 depth: plies,
                 nodes,
                 score: Some(score),
                 pv,
                 elapsed: core::time::Duration::ZERO,
             },
-        })
+        ))
+    }
+
+    /// Whether `limits` let the solver play from `root`: a solve searches to the end of the
+    /// game and cannot be cut at a node or iteration budget, so it runs with no limit, under a
+    /// time limit (it gets three quarters of it), or under a depth limit that reaches the end
+    /// (at least the placements left); any other limit is left to the alpha-beta search.
+    fn solver_may_play(&self, root: &Position, limits: &Limits) -> bool {
+        let left = root.placements_left();
+        left <= self.handover
+            && limits.nodes.is_none()
+            && limits.iterations.is_none()
+            && limits.depth.is_none_or(|depth| depth >= u32::from(left))
     }
 }
 
@@ -135,7 +153,7 @@ impl Engine<Position> for CheversiPlayer {
     ) -> SearchResult<Move> {
         let root = *record.current();
         let started = Stopwatch::start();
-        if record.outcome().is_none() && root.placements_left() <= self.handover {
+        if record.outcome().is_none() && self.solver_may_play(&root, limits) {
             let time = limits.time.map(|t| (started, t * 3 / 4));
             if let Some(mut result) = self.solve(&root, time, stop) {
                 result.info.elapsed = started.elapsed();

@@ -18,8 +18,14 @@ use crate::{Game, Move, Position};
 pub const ROLLOUT_PLY_CAP: u32 = 40;
 
 /// Perfect play from the [`Solver`]'s table: the quickest win, else a draw, else the longest
-/// defence. Among equally good moves it picks one at random (seeded), so games vary. It needs
-/// no time and ignores the limits.
+/// defence. Among equally good moves it picks one at random (seeded), so games vary.
+///
+/// It needs no search, so it meets every limit at once (see [`Limits`]). It reports what it
+/// did: depth 1 (it looks up the value of each of the root's moves, however deep the win it
+/// finds: the distance is in the score), and as nodes the positions it looked up (the root's
+/// children, and the children along the principal variation it reads from the table). Its
+/// root distribution ([`SearchResult::root_distribution`]) lists every legal move, 1 for the
+/// equally good moves it chooses among and 0 for the others.
 ///
 /// The table ignores the record's history: a repetition never changes a value (see the
 /// solver's docs), but a move cap in the record's draw rules can make a slow win only a draw;
@@ -81,14 +87,17 @@ impl Engine<Position> for SolverEngine {
         report: &mut dyn FnMut(&SearchInfo<Move>),
     ) -> SearchResult<Move> {
         if record.outcome().is_some() {
-            return SearchResult {
-                best_move: None,
-                info: SearchInfo::empty(),
-            };
+            return SearchResult::game_over();
         }
         let pos = record.current();
         let value = self.solver.value(pos);
-        let best = self.solver.best_moves(pos);
+        let values = self.solver.move_values(pos);
+        let mut looked_up = values.len() as u64;
+        let best: Vec<Move> = values
+            .iter()
+            .filter(|&&(_, v)| v == value)
+            .map(|&(mv, _)| mv)
+            .collect();
         let best_move = self.rng.choose(&best).copied();
         // The principal variation: the chosen move, then the first best move each ply.
         let mut pv = Vec::new();
@@ -100,17 +109,30 @@ impl Engine<Position> for SolverEngine {
             if pv.len() > 12 || line.outcome().is_some() {
                 break;
             }
-            next = self.solver.best_moves(&line).first().copied();
+            let replies = self.solver.move_values(&line);
+            looked_up += replies.len() as u64;
+            let target = self.solver.value(&line);
+            next = replies
+                .iter()
+                .find(|&&(_, v)| v == target)
+                .map(|&(mv, _)| mv);
         }
         let info = SearchInfo {
-            depth: value.plies().unwrap_or(0),
-            nodes: best.len() as u64,
+            depth: 1,
+            nodes: looked_up,
             score: Some(score_of(value)),
             pv,
             elapsed: core::time::Duration::ZERO,
         };
         report(&info);
-        SearchResult { best_move, info }
+        SearchResult {
+            best_move,
+            info,
+            root_distribution: values
+                .iter()
+                .map(|&(mv, v)| (mv, u64::from(v == value)))
+                .collect(),
+        }
     }
 
     fn new_game(&mut self) {
@@ -131,6 +153,11 @@ impl LeafEvaluator<Position> for Kvarn3Rollout {
             Some(outcome) => outcome.rewards::<Position>(),
             None => draw_rewards::<Position>(),
         }
+    }
+
+    /// The playout has no state: every tree of a multi-threaded search gets a copy.
+    fn fork(&self) -> Option<Self> {
+        Some(*self)
     }
 }
 
