@@ -170,3 +170,32 @@ pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(SolverEngine::new(seed))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn the_solver_engine_reports_the_lookup_it_did_and_its_choice_among_best_moves() {
+        let mut engine = SolverEngine::new(1);
+        let record = GameRecord::new(Position::start());
+        let result = engine.search(&record, &Limits::depth(3), &StopFlag::new(), &mut |_| {});
+        // It looked up the values of the root's moves: one ply, whatever the depth asked and
+        // however far the win is (that distance is the score's).
+        assert_eq!(result.info.depth, 1);
+        assert!(matches!(result.info.score, Some(Score::WinIn(_))));
+        // Every legal first move is listed; b2, the only winning one, is the only one it
+        // would choose.
+        let start = Position::start();
+        assert_eq!(result.root_distribution.len(), start.legal_moves().len());
+        let chosen: Vec<String> = result
+            .root_distribution
+            .iter()
+            .filter(|&&(_, weight)| weight == 1)
+            .map(|&(mv, _)| start.move_text(mv))
+            .collect();
+        assert_eq!(chosen, ["b2"]);
+        assert!(result.root_distribution.iter().all(|&(_, w)| w <= 1));
+    }
+}

@@ -494,8 +494,12 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
         let node = &self.nodes[index as usize];
         let first = node.first_child as usize;
         let children = &self.nodes[first..first + node.child_count as usize];
-        if let Some(i) = children.iter().position(|child| child.visits == 0) {
-            return (first + i) as u32;
+        // Children are tried in their (shuffled) order and never lose a visit, so the visited
+        // ones are a prefix: the first unvisited child is found by bisection, not by a scan
+        // (Sundraval's opening has tens of thousands of children).
+        let tried = children.partition_point(|child| child.visits > 0);
+        if tried < children.len() {
+            return (first + tried) as u32;
         }
         let log_n = ln_visits(node.visits.max(1));
         let mut best = 0;
