@@ -4,7 +4,7 @@
 //! `cargo test -p sundraval --release --test limits -- --ignored`. Every engine of every game
 //! under every limit kind, on small boards, is the root package's `tests/limits.rs`.
 
-use sundraval::game_core::{Engine, Game, GameRecord, Limits, StopFlag};
+use sundraval::game_core::{Game, GameRecord, Limits, StopFlag};
 use sundraval::{default_engine, Position};
 
 #[test]

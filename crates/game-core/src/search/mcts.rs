@@ -1035,7 +1035,7 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
             // No threads without an operating system: the trees are searched one after the
             // other, which gives the same result as searching them at once.
             for (i, (tree, run)) in used.iter_mut().zip(&mut runs).enumerate() {
-                let progress = (i == 0).then(|| Progress {
+                let progress = (i == 0).then_some(Progress {
                     report: &mut *report,
                 });
                 *run = tree.run(
