@@ -265,7 +265,7 @@ mod tests {
         }
         let record = GameRecord::new(pos);
         let mut player = CheversiPlayer::new(default_config(), 4);
-        let result = player.search(&record, &Limits::depth(1), &StopFlag::new(), &mut |_| {});
+        let result = player.search(&record, &Limits::INFINITE, &StopFlag::new(), &mut |_| {});
         let exact = crate::solver::solve(&pos).expect("near the end");
         assert_eq!(result.best_move, exact.best_move);
         // The principal variation plays the game out, and its end has the solver's score.
@@ -276,5 +276,39 @@ mod tests {
         assert!(end.outcome().is_some());
         let [white, black] = end.scores();
         assert_eq!(white as i32 - black as i32, exact.score_difference);
+    }
+
+    #[test]
+    fn the_solver_plays_only_when_the_limits_reach_the_end() {
+        let mut pos = Position::start();
+        let mut rng = game_core::Rng::new(5);
+        while pos.placements_left() > 4 && pos.outcome().is_none() {
+            let moves = pos.legal_moves();
+            pos.play_unchecked(*rng.choose(&moves).expect("a move"));
+        }
+        let left = u32::from(pos.placements_left());
+        let record = GameRecord::new(pos);
+        let mut player = CheversiPlayer::new(default_config(), 4);
+        let mut search =
+            |limits: Limits| player.search(&record, &limits, &StopFlag::new(), &mut |_| {});
+        // A solve searches to the end: it reports the plies to the end, proven.
+        let solved = search(Limits::depth(left));
+        assert_eq!(solved.info.depth, left);
+        assert!(!matches!(solved.info.score, Some(Score::Centi(_))));
+        // A shallower depth, a node or an iteration budget: alpha-beta plays within it.
+        let shallow = search(Limits::depth(2));
+        assert!(shallow.info.depth <= 2, "depth {}", shallow.info.depth);
+        for limits in [Limits::nodes(50), Limits::iterations(20)] {
+            let result = search(limits);
+            assert!(record.current().is_legal(result.best_move.expect("a move")));
+            // Not a proven score: the solver did not play.
+            assert!(!matches!(
+                result.info.score,
+                Some(Score::WinIn(_) | Score::LossIn(_) | Score::Draw)
+            ));
+            if limits.nodes.is_some() {
+                assert!(result.info.nodes <= 50, "{} nodes", result.info.nodes);
+            }
+        }
     }
 }
