@@ -5,7 +5,9 @@
 //! [`Limits`]): `mcts:20000` searches at most 20 000 iterations, `alphabeta:6` at most 6
 //! plies deep. For `default` the budget is read in the unit of the engine inside (iterations
 //! for MCTS, plies for alpha-beta; Kvarn3's solver needs none and ignores it); `random` takes
-//! no budget.
+//! no budget. Cheversi's default player is alpha-beta with an exact solver near the end: under
+//! a depth budget the solver plays only when the budget reaches the end of the game (see
+//! `cheversi::CheversiPlayer`).
 //!
 //! ```
 //! use boardrules::engines::engine_by_name;

@@ -46,6 +46,12 @@ pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
 /// flag), and when it cannot finish in that time the alpha-beta search plays the move in the
 /// time left. A score it proves is reported as a win, loss or draw in the plies of its
 /// principal variation.
+///
+/// Limits (see [`Limits`]): a solve searches to the end of the game and counts no budget, so
+/// the solver plays only with no limit, under a time limit, or under a depth limit of at least
+/// the placements left; under a node or iteration limit, or a shallower depth, the alpha-beta
+/// search plays within the limit. The result has no root distribution (both searches rank only
+/// their best move).
 #[derive(Debug)]
 pub struct CheversiPlayer {
     search: AlphaBeta<Position, RunningScore>,
@@ -108,16 +114,28 @@ impl CheversiPlayer {
             core::cmp::Ordering::Less => Score::LossIn(plies),
             core::cmp::Ordering::Equal => Score::Draw,
         };
-        Some(SearchResult {
-            best_move: first.best_move,
-            info: SearchInfo {
+        Some(SearchResult::new(
+            first.best_move,
+            SearchInfo {
                 depth: plies,
                 nodes,
                 score: Some(score),
                 pv,
                 elapsed: core::time::Duration::ZERO,
             },
-        })
+        ))
+    }
+
+    /// Whether `limits` let the solver play from `root`: a solve searches to the end of the
+    /// game and cannot be cut at a node or iteration budget, so it runs with no limit, under a
+    /// time limit (it gets three quarters of it), or under a depth limit that reaches the end
+    /// (at least the placements left); any other limit is left to the alpha-beta search.
+    fn solver_may_play(&self, root: &Position, limits: &Limits) -> bool {
+        let left = root.placements_left();
+        left <= self.handover
+            && limits.nodes.is_none()
+            && limits.iterations.is_none()
+            && limits.depth.is_none_or(|depth| depth >= u32::from(left))
     }
 }
 
@@ -135,7 +153,7 @@ impl Engine<Position> for CheversiPlayer {
     ) -> SearchResult<Move> {
         let root = *record.current();
         let started = Stopwatch::start();
-        if record.outcome().is_none() && root.placements_left() <= self.handover {
+        if record.outcome().is_none() && self.solver_may_play(&root, limits) {
             let time = limits.time.map(|t| (started, t * 3 / 4));
             if let Some(mut result) = self.solve(&root, time, stop) {
                 result.info.elapsed = started.elapsed();
@@ -247,7 +265,7 @@ mod tests {
         }
         let record = GameRecord::new(pos);
         let mut player = CheversiPlayer::new(default_config(), 4);
-        let result = player.search(&record, &Limits::depth(1), &StopFlag::new(), &mut |_| {});
+        let result = player.search(&record, &Limits::INFINITE, &StopFlag::new(), &mut |_| {});
         let exact = crate::solver::solve(&pos).expect("near the end");
         assert_eq!(result.best_move, exact.best_move);
         // The principal variation plays the game out, and its end has the solver's score.
@@ -258,5 +276,39 @@ mod tests {
         assert!(end.outcome().is_some());
         let [white, black] = end.scores();
         assert_eq!(white as i32 - black as i32, exact.score_difference);
+    }
+
+    #[test]
+    fn the_solver_plays_only_when_the_limits_reach_the_end() {
+        let mut pos = Position::start();
+        let mut rng = game_core::Rng::new(5);
+        while pos.placements_left() > 4 && pos.outcome().is_none() {
+            let moves = pos.legal_moves();
+            pos.play_unchecked(*rng.choose(&moves).expect("a move"));
+        }
+        let left = u32::from(pos.placements_left());
+        let record = GameRecord::new(pos);
+        let mut player = CheversiPlayer::new(default_config(), 4);
+        let mut search =
+            |limits: Limits| player.search(&record, &limits, &StopFlag::new(), &mut |_| {});
+        // A solve searches to the end: it reports the plies to the end, proven.
+        let solved = search(Limits::depth(left));
+        assert_eq!(solved.info.depth, left);
+        assert!(!matches!(solved.info.score, Some(Score::Centi(_))));
+        // A shallower depth, a node or an iteration budget: alpha-beta plays within it.
+        let shallow = search(Limits::depth(2));
+        assert!(shallow.info.depth <= 2, "depth {}", shallow.info.depth);
+        for limits in [Limits::nodes(50), Limits::iterations(20)] {
+            let result = search(limits);
+            assert!(record.current().is_legal(result.best_move.expect("a move")));
+            // Not a proven score: the solver did not play.
+            assert!(!matches!(
+                result.info.score,
+                Some(Score::WinIn(_) | Score::LossIn(_) | Score::Draw)
+            ));
+            if limits.nodes.is_some() {
+                assert!(result.info.nodes <= 50, "{} nodes", result.info.nodes);
+            }
+        }
     }
 }

@@ -77,11 +77,13 @@ fn check_depth(depth: u32) -> Result<(), PerftError> {
     }
 }
 
-/// A reusable perft counter: it keeps one move buffer per ply reached, so repeated counts
-/// allocate nothing once the buffers have grown.
+/// A reusable perft counter: it keeps one move buffer per ply, so repeated counts allocate
+/// nothing once the buffers have grown.
 ///
-/// Buffers are added as the search first reaches a ply, never up front, so a deep count of a
-/// game that ends early costs only the plies it really has.
+/// A count to depth `d` first makes sure there are `d` buffers; a new buffer is an empty `Vec`,
+/// which takes no heap memory until its ply is reached and moves are listed into it. So a deep
+/// count of a game that ends early pays only for the plies it really has (plus one empty
+/// `Vec` header per ply, at most [`MAX_PERFT_DEPTH`] of them).
 ///
 /// ```
 /// use game_core::{tictactoe::TicTacToe, Game, Perft};
@@ -119,34 +121,44 @@ impl<G: Game> Perft<G> {
 
     /// The count for a depth already checked against [`MAX_PERFT_DEPTH`].
     fn count_unchecked(&mut self, pos: &G, depth: u32) -> u64 {
-        count_from(&mut self.buffers, 0, pos, depth)
+        let depth = depth as usize;
+        if self.buffers.len() < depth {
+            // Empty vectors: no heap memory until a ply is reached.
+            self.buffers.resize_with(depth, Vec::new);
+        }
+        count_with(&mut self.buffers[..depth], pos)
     }
 }
 
-/// Counts below `pos` with `depth` plies to go; `ply` is the distance from the root, the index
-/// of this ply's buffer in `buffers` (pushed on first use).
-fn count_from<G: Game>(buffers: &mut Vec<Vec<G::Move>>, ply: usize, pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if buffers.len() == ply {
-        buffers.push(Vec::new());
-    }
-    // Take the buffer out while the subtree below uses the later ones; taking and putting back
-    // a `Vec` moves three words and never allocates.
-    let mut moves = core::mem::take(&mut buffers[ply]);
-    let total = if depth == 1 {
-        pos.count_legal_moves(&mut moves) as u64
-    } else {
-        pos.legal_moves_into(&mut moves);
-        let mut total = 0;
-        for &mv in moves.iter() {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            total += count_from(buffers, ply + 1, &child, depth - 1);
+/// Counts the leaves `buffers.len()` plies below `pos`: one buffer per ply to go, so the
+/// depth is the slice's length and no ply can run out of buffers.
+///
+/// This is the hot loop of every perft. The ply above the leaves lists the moves, plays each
+/// and counts the child's moves with [`Game::count_legal_moves`] (bulk counting) right here,
+/// without a call per leaf; no per-call bookkeeping besides splitting the slice.
+fn count_with<G: Game>(buffers: &mut [Vec<G::Move>], pos: &G) -> u64 {
+    match buffers {
+        [] => 1,
+        [scratch] => pos.count_legal_moves(scratch) as u64,
+        [moves, scratch] => {
+            pos.legal_moves_into(moves);
+            let mut total = 0;
+            for &mv in moves.iter() {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                total += child.count_legal_moves(scratch) as u64;
+            }
+            total
         }
-        total
-    };
-    buffers[ply] = moves;
-    total
+        [moves, rest @ ..] => {
+            pos.legal_moves_into(moves);
+            let mut total = 0;
+            for &mv in moves.iter() {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                total += count_with(rest, &child);
+            }
+            total
+        }
+    }
 }

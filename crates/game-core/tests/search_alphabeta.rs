@@ -600,3 +600,43 @@ fn three_players_are_refused() {
         }
     );
 }
+
+/// An evaluator that counts its calls (and values every position at 0).
+struct Counting(u64);
+impl Evaluator<TicTacToe> for Counting {
+    fn evaluate(&mut self, _pos: &TicTacToe) -> i32 {
+        self.0 += 1;
+        0
+    }
+}
+
+#[test]
+fn an_iteration_limit_counts_the_leaves_valued() {
+    // A leaf is a horizon evaluation or a finished game; the evaluator sees only the first
+    // kind, so it is called at most as often as the limit says, and the search stops long
+    // before the full depth of tic-tac-toe.
+    for limit in [1_u64, 30, 200] {
+        let mut ab = engine(Counting(0), 1);
+        let record = GameRecord::new(TicTacToe::start());
+        let (result, _) = search(&mut ab, &record, Limits::iterations(limit));
+        let calls = ab.evaluator().0;
+        assert!(
+            calls >= 1 && calls <= limit,
+            "{calls} evaluations for {limit}"
+        );
+        assert!(result.info.depth < 9, "depth {}", result.info.depth);
+        assert!(TicTacToe::start().is_legal(result.best_move.expect("a move")));
+        assert!(
+            result.root_distribution.is_empty(),
+            "alpha-beta ranks no other move"
+        );
+    }
+    // Depth 1 values the nine replies: nine leaves complete it.
+    let mut ab = engine(Counting(0), 1);
+    let (result, _) = search(
+        &mut ab,
+        &GameRecord::new(TicTacToe::start()),
+        Limits::iterations(9),
+    );
+    assert_eq!(result.info.depth, 1);
+}

@@ -690,3 +690,184 @@ fn repetition_inside_the_tree_is_a_draw() {
         other => panic!("expected a reward, got {other:?}"),
     }
 }
+
+/// Every root move once in a result's distribution, and nothing else.
+fn assert_lists_every_root_move(pos: &TicTacToe, distribution: &[(u8, u64)]) {
+    let mut listed: Vec<u8> = distribution.iter().map(|&(mv, _)| mv).collect();
+    listed.sort_unstable();
+    let mut legal = pos.legal_moves();
+    legal.sort_unstable();
+    assert_eq!(listed, legal);
+}
+
+#[test]
+fn a_depth_limit_is_the_depth_of_the_tree() {
+    // Tic-tac-toe goes on for at least five plies: a depth of 3 is reached, never passed.
+    let record = GameRecord::new(TicTacToe::start());
+    for depth in [1, 2, 3] {
+        let result = mcts::<TicTacToe>(4).search(
+            &record,
+            &Limits::depth(depth),
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        assert_eq!(result.info.depth, depth);
+        assert!(result.info.pv.len() as u32 <= depth, "{:?}", result.info.pv);
+        // Going one ply deeper than the root's moves needs each of them tried first.
+        if depth >= 2 {
+            assert!(result.info.nodes > 9, "{} iterations", result.info.nodes);
+        }
+    }
+}
+
+#[test]
+fn a_depth_limit_past_the_end_stops_once_every_line_is_finished() {
+    // Three empty cells: no line of the game is longer than three plies.
+    let pos = ttt("xox/oxo/... x");
+    assert!(pos.outcome().is_none());
+    let mut engine = mcts::<TicTacToe>(5);
+    let result = engine.search(
+        &GameRecord::new(pos),
+        &Limits::depth(20),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert!(result.info.depth <= 3, "depth {}", result.info.depth);
+    assert!(pos.is_legal(result.best_move.expect("a move")));
+    // The same for a node limit the whole game cannot fill.
+    let mut engine = mcts::<TicTacToe>(5);
+    let result = engine.search(
+        &GameRecord::new(pos),
+        &Limits::nodes(1_000_000),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    // 3 + 3·2 + 3·2·1 positions at most below the root.
+    assert!(engine.tree_size() <= 1 + 15, "{} nodes", engine.tree_size());
+    assert!(pos.is_legal(result.best_move.expect("a move")));
+}
+
+#[test]
+fn node_and_depth_limits_stop_when_the_arena_is_full() {
+    let config = MctsConfig::default().with_max_nodes(50);
+    let record = GameRecord::new(TicTacToe::start());
+    for limits in [Limits::nodes(10_000), Limits::depth(9)] {
+        let mut engine = Mcts::new(RandomRollout::new(100), config, 3);
+        let result = engine.search(&record, &limits, &StopFlag::new(), &mut |_| {});
+        assert!(engine.tree_size() <= 50, "{} nodes", engine.tree_size());
+        assert!(TicTacToe::start().is_legal(result.best_move.expect("a move")));
+    }
+}
+
+#[test]
+fn the_root_distribution_is_the_visit_count_of_every_root_move() {
+    let pos = TicTacToe::start();
+    let mut engine = mcts::<TicTacToe>(6);
+    let result = engine.search(
+        &GameRecord::new(pos),
+        &Limits::iterations(500),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_lists_every_root_move(&pos, &result.root_distribution);
+    // Every iteration of a fresh tree passes through exactly one root move.
+    let total: u64 = result.root_distribution.iter().map(|&(_, n)| n).sum();
+    assert_eq!(total, 500);
+    // The move played is a most visited one.
+    let most = result.root_distribution.iter().map(|&(_, n)| n).max();
+    let best = result.best_move.expect("a move");
+    let best_visits = result
+        .root_distribution
+        .iter()
+        .find(|&&(mv, _)| mv == best)
+        .map(|&(_, n)| n);
+    assert_eq!(best_visits, most);
+    let probabilities: f64 = result.root_probabilities().map(|(_, p)| p).sum();
+    assert!((probabilities - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn two_threads_share_the_budget_and_are_deterministic_for_a_seed() {
+    let config = MctsConfig::default().with_threads(2);
+    let pos = TicTacToe::start();
+    let run = || {
+        let mut engine = Mcts::new(RandomRollout::new(100), config, 8);
+        assert_eq!(engine.config().threads, 2);
+        let mut result = engine.search(
+            &GameRecord::new(pos),
+            &Limits::iterations(1_001),
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        // The one thing the clock decides.
+        result.info.elapsed = Duration::ZERO;
+        result
+    };
+    let first = run();
+    assert_eq!(first.info.nodes, 1_001, "the iterations of both trees");
+    assert_lists_every_root_move(&pos, &first.root_distribution);
+    let total: u64 = first.root_distribution.iter().map(|&(_, n)| n).sum();
+    assert_eq!(
+        total, 1_001,
+        "the merged visits are the iterations of both trees"
+    );
+    // Thread scheduling does not change the result under an iteration limit.
+    for _ in 0..3 {
+        assert_eq!(run(), first);
+    }
+    // A tree has its own seed: the merged counts are not one tree's counts doubled.
+    let one = mcts::<TicTacToe>(8).search(
+        &GameRecord::new(pos),
+        &Limits::iterations(1_001),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_ne!(one.root_distribution, first.root_distribution);
+}
+
+#[test]
+fn two_threads_find_the_win() {
+    // X has a3 and b3 (the top row); c3 completes it.
+    let pos = ttt("xx./oo./... x");
+    let mut engine = Mcts::new(
+        RandomRollout::new(50),
+        MctsConfig::default().with_threads(2),
+        7,
+    );
+    let best = engine.choose_move(&GameRecord::new(pos), &Limits::iterations(2_000));
+    assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("c3"));
+    // And under a time limit, which each tree reads.
+    let best = engine.choose_move(
+        &GameRecord::new(pos),
+        &Limits::time(Duration::from_millis(30)),
+    );
+    assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("c3"));
+}
+
+/// A leaf evaluator that cannot be copied (no `fork`): its engine gets one tree.
+struct NoFork;
+impl game_core::LeafEvaluator<TicTacToe> for NoFork {
+    fn evaluate(&mut self, _pos: &TicTacToe, _rng: &mut game_core::Rng) -> game_core::Rewards {
+        [0.5, 0.5, 0.0]
+    }
+}
+
+#[test]
+fn an_evaluator_that_cannot_fork_searches_one_tree() {
+    let engine = Mcts::new(NoFork, MctsConfig::default().with_threads(4), 1);
+    assert_eq!(engine.config().threads, 1);
+}
+
+#[test]
+fn the_random_engine_spreads_its_distribution_evenly() {
+    let pos = ttt("xo./.../... x");
+    let result = RandomEngine::new(2).search(
+        &GameRecord::new(pos),
+        &Limits::INFINITE,
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_lists_every_root_move(&pos, &result.root_distribution);
+    assert!(result.root_distribution.iter().all(|&(_, w)| w == 1));
+    assert_eq!(result.info.depth, 0);
+}

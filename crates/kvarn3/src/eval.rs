@@ -18,8 +18,14 @@ use crate::{Game, Move, Position};
 pub const ROLLOUT_PLY_CAP: u32 = 40;
 
 /// Perfect play from the [`Solver`]'s table: the quickest win, else a draw, else the longest
-/// defence. Among equally good moves it picks one at random (seeded), so games vary. It needs
-/// no time and ignores the limits.
+/// defence. Among equally good moves it picks one at random (seeded), so games vary.
+///
+/// It needs no search, so it meets every limit at once (see [`Limits`]). It reports what it
+/// did: depth 1 (it looks up the value of each of the root's moves, however deep the win it
+/// finds: the distance is in the score), and as nodes the positions it looked up (the root's
+/// children, and the children along the principal variation it reads from the table). Its
+/// root distribution ([`SearchResult::root_distribution`]) lists every legal move, 1 for the
+/// equally good moves it chooses among and 0 for the others.
 ///
 /// The table ignores the record's history: a repetition never changes a value (see the
 /// solver's docs), but a move cap in the record's draw rules can make a slow win only a draw;
@@ -81,14 +87,17 @@ impl Engine<Position> for SolverEngine {
         report: &mut dyn FnMut(&SearchInfo<Move>),
     ) -> SearchResult<Move> {
         if record.outcome().is_some() {
-            return SearchResult {
-                best_move: None,
-                info: SearchInfo::empty(),
-            };
+            return SearchResult::game_over();
         }
         let pos = record.current();
         let value = self.solver.value(pos);
-        let best = self.solver.best_moves(pos);
+        let values = self.solver.move_values(pos);
+        let mut looked_up = values.len() as u64;
+        let best: Vec<Move> = values
+            .iter()
+            .filter(|&&(_, v)| v == value)
+            .map(|&(mv, _)| mv)
+            .collect();
         let best_move = self.rng.choose(&best).copied();
         // The principal variation: the chosen move, then the first best move each ply.
         let mut pv = Vec::new();
@@ -100,17 +109,30 @@ impl Engine<Position> for SolverEngine {
             if pv.len() > 12 || line.outcome().is_some() {
                 break;
             }
-            next = self.solver.best_moves(&line).first().copied();
+            let replies = self.solver.move_values(&line);
+            looked_up += replies.len() as u64;
+            let target = self.solver.value(&line);
+            next = replies
+                .iter()
+                .find(|&&(_, v)| v == target)
+                .map(|&(mv, _)| mv);
         }
         let info = SearchInfo {
-            depth: value.plies().unwrap_or(0),
-            nodes: best.len() as u64,
+            depth: 1,
+            nodes: looked_up,
             score: Some(score_of(value)),
             pv,
             elapsed: core::time::Duration::ZERO,
         };
         report(&info);
-        SearchResult { best_move, info }
+        SearchResult {
+            best_move,
+            info,
+            root_distribution: values
+                .iter()
+                .map(|&(mv, v)| (mv, u64::from(v == value)))
+                .collect(),
+        }
     }
 
     fn new_game(&mut self) {
@@ -132,6 +154,11 @@ impl LeafEvaluator<Position> for Kvarn3Rollout {
             None => draw_rewards::<Position>(),
         }
     }
+
+    /// The playout has no state: every tree of a multi-threaded search gets a copy.
+    fn fork(&self) -> Option<Self> {
+        Some(*self)
+    }
 }
 
 /// The generic MCTS with [`Kvarn3Rollout`], seeded with `seed`.
@@ -142,4 +169,33 @@ pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
 /// The default player: [`SolverEngine`], perfect play (see the crate docs, "Default player").
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(SolverEngine::new(seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn the_solver_engine_reports_the_lookup_it_did_and_its_choice_among_best_moves() {
+        let mut engine = SolverEngine::new(1);
+        let record = GameRecord::new(Position::start());
+        let result = engine.search(&record, &Limits::depth(3), &StopFlag::new(), &mut |_| {});
+        // It looked up the values of the root's moves: one ply, whatever the depth asked and
+        // however far the win is (that distance is the score's).
+        assert_eq!(result.info.depth, 1);
+        assert!(matches!(result.info.score, Some(Score::WinIn(_))));
+        // Every legal first move is listed; b2, the only winning one, is the only one it
+        // would choose.
+        let start = Position::start();
+        assert_eq!(result.root_distribution.len(), start.legal_moves().len());
+        let chosen: Vec<String> = result
+            .root_distribution
+            .iter()
+            .filter(|&&(_, weight)| weight == 1)
+            .map(|&(mv, _)| start.move_text(mv))
+            .collect();
+        assert_eq!(chosen, ["b2"]);
+        assert!(result.root_distribution.iter().all(|&(_, w)| w <= 1));
+    }
 }

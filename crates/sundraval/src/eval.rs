@@ -86,6 +86,11 @@ impl LeafEvaluator<Position> for SundravalRollout {
             None => draw_rewards::<Position>(),
         }
     }
+
+    /// The policy has no state: every tree of a multi-threaded search gets a copy.
+    fn fork(&self) -> Option<Self> {
+        Some(*self)
+    }
 }
 
 /// The generic MCTS with [`SundravalRollout`], seeded with `seed`.

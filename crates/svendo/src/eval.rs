@@ -59,6 +59,11 @@ impl LeafEvaluator<Position> for SvendoRollout {
             None => draw_rewards::<Position>(),
         }
     }
+
+    /// Every tree of a multi-threaded search gets its own move buffer.
+    fn fork(&self) -> Option<Self> {
+        Some(Self::new())
+    }
 }
 
 /// The generic three-player MCTS with [`SvendoRollout`], seeded with `seed`.

@@ -194,20 +194,6 @@ impl Position {
     }
 }
 
-impl Position {
-    /// Whether `mv` can be carried out here, legal or not: it fits the board, starts on a
-    /// piece of the side to move and ends on an empty square (or its own start).
-    fn can_carry(&self, mv: Move) -> bool {
-        if !self.fits(mv) {
-            return false;
-        }
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
-        let occupied = self.white | self.black;
-        self.pieces(self.side) & from != 0 && (occupied & !from) & to == 0
-    }
-}
-
 impl Game for Position {
     type Move = Move;
     type Player = Color;
@@ -286,14 +272,20 @@ impl Game for Position {
     /// occupied square — leaves the position unchanged, and only the opponent's pieces are
     /// removed: so even illegal moves never give a side more pieces, or pieces off the board,
     /// which the move generator's buffers rely on (see `movegen::MAX_CHAIN`).
+    ///
+    /// The guard costs a few bit tests, not a check of the move's shape: every `Move` value
+    /// has its squares on the board its size flag names, because the only ways to make one
+    /// are the generator, the notation reader (which returns a generated move) and serde
+    /// (which checks the squares against the board, `notation::move_from_repr`). So a move of
+    /// this board size names board squares, and only the pieces on them are left to check
+    /// (`Position::play_if_carried`).
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        if !self.can_carry(mv) {
-            return;
-        }
-        if self.eight {
-            self.play_on::<Eight>(mv);
-        } else {
-            self.play_on::<Ten>(mv);
+        match (self.eight, mv.eight) {
+            (true, true) => self.play_if_carried::<Eight>(mv),
+            (false, false) => self.play_if_carried::<Ten>(mv),
+            // A move of the other board: nothing to carry out.
+            _ => {}
         }
     }
 
@@ -543,6 +535,31 @@ mod tests {
         for mv in small.legal_moves() {
             assert!(!big.is_legal(mv));
         }
+    }
+
+    #[test]
+    fn play_unchecked_leaves_the_position_unchanged_when_a_move_cannot_be_carried_out() {
+        let ten = Position::start();
+        let eight = Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board");
+        let unchanged = |pos: Position, moves: Vec<Move>| {
+            assert!(!moves.is_empty());
+            for mv in moves {
+                let mut after = pos;
+                after.play_unchecked(mv);
+                assert_eq!(after, pos, "{mv:?} on {pos}");
+            }
+        };
+        // Moves of the other board.
+        unchanged(ten, eight.legal_moves());
+        unchanged(eight, ten.legal_moves());
+        // Moves from squares without a piece of the side to move: Black's, with White to move.
+        let mut black_to_move = ten;
+        black_to_move.play_unchecked(ten.parse_move("32-28").expect("a legal move"));
+        unchanged(ten, black_to_move.legal_moves());
+        // Moves onto occupied squares: 32-27 and 32-28 with White men on 27 and 28.
+        let lone: Position = "W:W32:B1".parse().expect("valid");
+        let blocked: Position = "W:W27,28,32:B1".parse().expect("valid");
+        unchanged(blocked, lone.legal_moves());
     }
 
     #[test]

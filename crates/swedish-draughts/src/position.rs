@@ -308,18 +308,46 @@ impl Position {
         }
     }
 
+    /// Plays `mv` on a board of geometry `G` if it can be carried out here at all: it starts
+    /// on a piece of the side to move and ends on an empty square (or its own start, a
+    /// dame's round trip). Any other move leaves the position unchanged (see
+    /// `Game::play_unchecked`). The move must be of this board size.
+    #[inline(always)]
+    pub(crate) fn play_if_carried<G: Geometry>(&mut self, mv: Move) {
+        let from = 1u64 << (mv.from & 63);
+        let to = 1u64 << (mv.to & 63);
+        let occupied = self.white | self.black;
+        if self.pieces(self.side) & from != 0 && occupied & !from & to == 0 {
+            self.play_on::<G>(mv);
+        }
+    }
+
     /// Plays `mv` (taken from the generator) on a board of geometry `G`.
     #[inline(always)]
     pub(crate) fn play_on<G: Geometry>(&mut self, mv: Move) {
-        let from = 1u64 << (mv.from & 63);
-        let to = 1u64 << (mv.to & 63);
-        let white = self.side == Color::White;
-        let (man_key, dame_key, their_man, their_dame) = if white {
+        if self.side == Color::White {
+            self.play_as::<G, true>(mv);
+        } else {
+            self.play_as::<G, false>(mv);
+        }
+    }
+
+    /// [`Position::play_on`] for the side to move known at compile time (White when `WHITE`):
+    /// the key rows, the promotion rank and the bitboards to change are constants, so making
+    /// a move picks nothing by a branch or a conditional move.
+    #[inline(always)]
+    fn play_as<G: Geometry, const WHITE: bool>(&mut self, mv: Move) {
+        let from_bit = usize::from(mv.from & 63);
+        let to_bit = usize::from(mv.to & 63);
+        let from = 1u64 << from_bit;
+        let to = 1u64 << to_bit;
+        let (man_key, dame_key, their_man, their_dame, far) = if WHITE {
             (
                 KEYS.piece_keys(zobrist::WHITE_MAN),
                 KEYS.piece_keys(zobrist::WHITE_DAME),
                 KEYS.piece_keys(zobrist::BLACK_MAN),
                 KEYS.piece_keys(zobrist::BLACK_DAME),
+                G::WHITE_FAR,
             )
         } else {
             (
@@ -327,42 +355,42 @@ impl Position {
                 KEYS.piece_keys(zobrist::BLACK_DAME),
                 KEYS.piece_keys(zobrist::WHITE_MAN),
                 KEYS.piece_keys(zobrist::WHITE_DAME),
+                G::BLACK_FAR,
             )
         };
         let mut hash = self.hash ^ zobrist::BLACK_TO_MOVE;
         if self.dames & from != 0 {
             self.dames ^= from ^ to;
-            hash ^= dame_key[(mv.from & 63) as usize] ^ dame_key[(mv.to & 63) as usize];
+            hash ^= dame_key[from_bit] ^ dame_key[to_bit];
         } else {
-            hash ^= man_key[(mv.from & 63) as usize];
+            hash ^= man_key[from_bit];
             // promotion: only a man that ENDS its move on the far rank becomes a dame.
-            let far = if white { G::WHITE_FAR } else { G::BLACK_FAR };
             if far & to != 0 {
                 self.dames |= to;
-                hash ^= dame_key[(mv.to & 63) as usize];
+                hash ^= dame_key[to_bit];
             } else {
-                hash ^= man_key[(mv.to & 63) as usize];
+                hash ^= man_key[to_bit];
             }
         }
+        let (ours, theirs) = if WHITE {
+            (&mut self.white, &mut self.black)
+        } else {
+            (&mut self.black, &mut self.white)
+        };
         // Only the opponent's pieces can be captured (a move played unchecked might name others).
-        let captured = mv.captured & if white { self.black } else { self.white };
+        let captured = mv.captured & *theirs;
+        *ours ^= from ^ to;
         if captured != 0 {
             // captured pieces are removed only now, when the whole sequence is finished.
+            *theirs &= !captured;
             for bit in Bits(captured) {
                 hash ^= if self.dames & (1 << bit) != 0 {
-                    their_dame[bit]
+                    their_dame[bit & 63]
                 } else {
-                    their_man[bit]
+                    their_man[bit & 63]
                 };
             }
             self.dames &= !captured;
-        }
-        if white {
-            self.white ^= from ^ to;
-            self.black &= !captured;
-        } else {
-            self.black ^= from ^ to;
-            self.white &= !captured;
         }
         self.side = self.side.other();
         self.hash = hash;

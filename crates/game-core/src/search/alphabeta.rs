@@ -18,9 +18,12 @@
 //!   compulsory captures of draughts above all — then cost no depth, so the horizon does not fall
 //!   in the middle of an exchange, without a quiescence search.
 //! - **Limits**: depth ([`Limits::depth`]), nodes ([`Limits::nodes`], every position visited
-//!   counts), wall time ([`Limits::time`], read every 1,024 nodes) and the [`StopFlag`] (read
-//!   at the same moments). [`Limits::iterations`] is ignored. With no limit the search deepens
-//!   to [`AlphaBetaConfig::max_depth`].
+//!   counts), iterations ([`Limits::iterations`], counted as leaves valued: a static
+//!   evaluation at the horizon, a finished game or a draw by history, as an MCTS iteration
+//!   values one leaf), wall time ([`Limits::time`], read every 1,024 nodes) and the
+//!   [`StopFlag`] (read at the same moments). With no limit the search deepens to
+//!   [`AlphaBetaConfig::max_depth`]. The result has no root distribution
+//!   ([`SearchResult::root_distribution`] is empty): the search ranks only its best move.
 //!
 //! # Values
 //! The game's [`Evaluator`] values the positions at the horizon, in hundredths of the game's
@@ -171,6 +174,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     // The state of one search.
     nodes: u64,
     node_limit: u64,
+    /// Leaves valued ([`Limits::iterations`] counts them).
+    leaves: u64,
+    leaf_limit: u64,
     /// The search's clock and its time limit ([`Limits::time`]).
     stopwatch: Stopwatch,
     time_limit: Option<Duration>,
@@ -259,6 +265,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             trail: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
+            leaves: 0,
+            leaf_limit: u64::MAX,
             stopwatch: Stopwatch::start(),
             time_limit: None,
             stop: StopFlag::new(),
@@ -304,6 +312,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         // The clock and the flag are read only every `CHECK_INTERVAL` nodes (they cost more
         // than a node count).
         self.aborted = self.nodes >= self.node_limit
+            || self.leaves >= self.leaf_limit
             || (self.nodes.is_multiple_of(CHECK_INTERVAL)
                 && (self.stop.is_stopped() || self.stopwatch.reached(self.time_limit)));
         self.aborted
@@ -350,6 +359,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.pv[ply].clear();
         if let Some(outcome) = pos.outcome() {
+            self.leaves += 1;
             return match outcome.winner() {
                 Some(w) if w == pos.to_move() => MATE - ply as i32,
                 Some(_) => -(MATE - ply as i32),
@@ -357,9 +367,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
         }
         if ply > 0 && self.is_history_draw(rules) {
+            self.leaves += 1;
             return 0;
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
+            self.leaves += 1;
             return self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
         }
         // Mate-distance pruning: no line from here can beat a win found nearer the root.
@@ -579,16 +591,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         let started = Stopwatch::start();
         let root = *record.current();
         if record.outcome().is_some() {
-            return SearchResult {
-                best_move: None,
-                info: SearchInfo::empty(),
-            };
+            return SearchResult::game_over();
         }
         let rules = record.rules();
         self.load_history(record);
         self.table.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.leaves = 0;
+        self.leaf_limit = limits.iterations.unwrap_or(u64::MAX);
         self.stopwatch = started;
         self.time_limit = limits.time;
         self.stop = stop.clone();
@@ -605,10 +616,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         let max_depth = limits.depth.unwrap_or(self.config.max_depth).clamp(1, 250);
         let mut root_moves = Vec::new();
         root.legal_moves_into(&mut root_moves);
-        let mut best = SearchResult {
-            best_move: root_moves.first().copied(),
-            info: SearchInfo::empty(),
-        };
+        let mut best = SearchResult::new(root_moves.first().copied(), SearchInfo::empty());
         for depth in 1..=max_depth {
             let score = self.negamax(&root, depth as i32, 0, -INFINITY, INFINITY, 0, &rules);
             if self.aborted {
@@ -620,22 +628,22 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
                 break;
             }
             let pv = self.pv[0].clone();
-            best = SearchResult {
-                best_move: pv.first().copied().or(best.best_move),
-                info: SearchInfo {
+            best = SearchResult::new(
+                pv.first().copied().or(best.best_move),
+                SearchInfo {
                     depth,
                     nodes: self.nodes,
                     score: Some(Self::public_score(score)),
                     pv,
                     elapsed: started.elapsed(),
                 },
-            };
+            );
             report(&best.info);
             // A proven win or loss within the depth searched cannot change with more depth.
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
                 break;
             }
-            if self.nodes >= self.node_limit {
+            if self.nodes >= self.node_limit || self.leaves >= self.leaf_limit {
                 break;
             }
         }

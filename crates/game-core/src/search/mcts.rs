@@ -14,11 +14,15 @@
 //! - **Determinism.** The only randomness is the engine's [`Rng`], seeded at creation (and
 //!   again by [`Engine::new_game`]). With no time limit, the same seed and the same sequence of
 //!   searches give the same moves.
-//! - **Limits.** [`Limits::iterations`], [`Limits::nodes`] (tree nodes created by this search)
-//!   and [`Limits::time`] (read every 256 iterations, like the [`StopFlag`]). With no limit at
-//!   all the search runs until the stop flag is raised. At least one iteration is run, so a
-//!   legal move is always returned while the game goes on.
-//! - **Memory.** The tree is an arena of at most [`MctsConfig::max_nodes`] nodes. When a node
+//! - **Limits.** [`Limits::iterations`], [`Limits::nodes`] (tree nodes created by this search),
+//!   [`Limits::depth`] (the depth of the tree: the search stops once an iteration has walked a
+//!   line that many plies deep, and never descends further) and [`Limits::time`] (read every
+//!   256 iterations, like the [`StopFlag`]). A node or depth limit also ends the search when
+//!   the tree can grow no more (its arena is full, or every line of it ends in a finished
+//!   game), since the limit could then never be reached. With no limit at all the search runs
+//!   until the stop flag is raised. At least one iteration is run, so a legal move is always
+//!   returned while the game goes on.
+//! - **Memory.** A tree is an arena of at most [`MctsConfig::max_nodes`] nodes. When a node
 //!   cannot get all its children because the arena is full, it is not expanded: the search goes
 //!   on simulating from the leaves it has (so a long search still improves the estimates of the
 //!   existing tree, it only stops growing).
@@ -31,8 +35,23 @@
 //!   draw there. Rollouts below the tree see only positions ([`LeafEvaluator`]), not history.
 //! - **Result.** The move played is the most visited child of the root (ties: the higher mean
 //!   reward, then the earlier child). [`SearchInfo`] reports the iterations (`nodes`), the
-//!   deepest path of the tree (`depth`), the mean reward of the best move for the player to
-//!   move ([`Score::Reward`]) and the principal variation by most visits.
+//!   deepest line walked (`depth`), the mean reward of the best move for the player to move
+//!   ([`Score::Reward`]) and the principal variation by most visits. The result's
+//!   [`root_distribution`](SearchResult::root_distribution) holds every root move with its
+//!   visit count: the policy target of learning code.
+//! - **Threads.** With [`MctsConfig::threads`] = k > 1 the search is root-parallel: k
+//!   independent trees, each on its own thread (the first on the caller's), each with its own
+//!   leaf evaluator ([`LeafEvaluator::fork`]) and its own generator: the first tree's seed is the engine's seed,
+//!   tree i's a SplitMix64 scramble of the seed and i. Iteration and node limits are shared out
+//!   equally among the trees (so a limit means the same total work at any thread count, and a
+//!   limit below k uses fewer trees); depth and time limits and the stop flag apply to each.
+//!   At the end the root statistics are merged: visits and rewards of each root move summed
+//!   over the trees, the most visited move played. Under iteration, node or depth limits the
+//!   result does not depend on how the threads were scheduled, so it is deterministic for a
+//!   seed at any thread count; with one thread the search is exactly the single-tree search.
+//!   Progress reports come from the first tree (its line and score, the iterations of all
+//!   trees); the final report is the merged one. Without the `std` feature there are no
+//!   threads and the trees are searched one after the other, with the same result.
 //!
 //! ```
 //! use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
@@ -97,15 +116,22 @@ const REPORT_EVERY: u64 = 1 << 16;
 const NONE: u32 = u32::MAX;
 
 /// The settings of an [`Mcts`] engine.
+///
+/// Build one from the default with the `with_…` methods, so that a setting added later does
+/// not break the code: `MctsConfig::default().with_threads(2)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// The UCT exploration constant `c` (rewards are in `0..=1`); `sqrt(2)` by default.
     pub exploration: f64,
-    /// The greatest number of nodes the tree may hold (memory: about 48 bytes plus one move per
-    /// node). One million by default.
+    /// The greatest number of nodes a tree may hold (memory: about 48 bytes plus one move per
+    /// node, for each thread's tree). One million by default.
     pub max_nodes: usize,
     /// Whether to keep the subtree of the moves played between two searches of one game.
     pub reuse_tree: bool,
+    /// The number of trees searched at once, each on its own thread (root parallelism; 0
+    /// counts as 1). 1 by default: one tree, on the caller's thread. See the
+    /// [module docs](self) ("Threads").
+    pub threads: usize,
 }
 
 impl Default for MctsConfig {
@@ -114,7 +140,36 @@ impl Default for MctsConfig {
             exploration: core::f64::consts::SQRT_2,
             max_nodes: 1_000_000,
             reuse_tree: true,
+            threads: 1,
         }
+    }
+}
+
+impl MctsConfig {
+    /// The same settings with `threads` trees searched at once (0 counts as 1).
+    pub fn with_threads(self, threads: usize) -> Self {
+        MctsConfig {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The same settings with the exploration constant `c`.
+    pub fn with_exploration(self, exploration: f64) -> Self {
+        MctsConfig {
+            exploration,
+            ..self
+        }
+    }
+
+    /// The same settings with trees of at most `max_nodes` nodes.
+    pub fn with_max_nodes(self, max_nodes: usize) -> Self {
+        MctsConfig { max_nodes, ..self }
+    }
+
+    /// The same settings, keeping (or not) the subtree of the moves played between searches.
+    pub fn with_reuse_tree(self, reuse_tree: bool) -> Self {
+        MctsConfig { reuse_tree, ..self }
     }
 }
 
@@ -155,6 +210,10 @@ impl<G: Game> LeafEvaluator<G> for RandomRollout<G> {
             None => draw_rewards::<G>(),
         }
     }
+
+    fn fork(&self) -> Option<Self> {
+        Some(Self::new(self.max_plies))
+    }
 }
 
 /// One node of the tree: the move that leads to it, its statistics and its children (a
@@ -175,6 +234,10 @@ struct Node<M> {
     terminal: bool,
     /// Whether the node's children have been made.
     expanded: bool,
+    /// Whether the subtree can grow no more: the game is over here, or every child is closed
+    /// (or the position has no move to expand). Node and depth limits end a search whose root
+    /// is closed, since they could never be reached.
+    closed: bool,
     /// The sums of the rewards of every player over the simulations through this node.
     sums: Rewards,
 }
@@ -189,6 +252,7 @@ impl<M> Node<M> {
             mover,
             terminal: false,
             expanded: false,
+            closed: false,
             sums: [0.0; MAX_PLAYERS],
         }
     }
@@ -213,16 +277,26 @@ struct HistoryState {
     rep_start: usize,
 }
 
-/// The engine: UCT search with a leaf evaluator `E` (see the [module docs](self)).
+/// What [`Tree::expand`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expansion {
+    /// The children were made.
+    Done,
+    /// The arena has no room for them.
+    Full,
+    /// The position has no legal move (a game that should have ended there).
+    NoMoves,
+}
+
+/// One search tree with its own leaf evaluator and generator: the whole engine with one
+/// thread, one of the independent trees with several.
 #[derive(Debug)]
-pub struct Mcts<G: Game, E> {
+struct Tree<G: Game, E> {
     evaluator: E,
-    config: MctsConfig,
-    seed: u64,
     rng: Rng,
     nodes: Vec<Node<G::Move>>,
-    /// The record the tree's root stands for (start, rules, moves), for reuse.
-    root_record: Option<GameRecord<G>>,
+    /// Whether an expansion was refused for lack of room during the current search.
+    full: bool,
     // Reusable buffers of the hot loop.
     path: Vec<u32>,
     moves: Vec<G::Move>,
@@ -230,38 +304,57 @@ pub struct Mcts<G: Game, E> {
     keys: Vec<u64>,
 }
 
-impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
-    /// An engine valuing leaves with `evaluator`, seeded with `seed`.
-    pub fn new(evaluator: E, config: MctsConfig, seed: u64) -> Self {
-        Mcts {
+/// The limits one tree searches under (its share of the engine's [`Limits`]).
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    iterations: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    time: Option<core::time::Duration>,
+}
+
+/// What one tree's search did.
+#[derive(Clone, Copy, Debug, Default)]
+struct TreeRun {
+    iterations: u64,
+    depth: u32,
+}
+
+/// Progress reports of the caller's tree (the first) during a search.
+struct Progress<'a, M> {
+    report: &'a mut dyn FnMut(&SearchInfo<M>),
+    /// Iterations of every tree so far (each adds its own every [`CHECK_EVERY`] iterations).
+    #[cfg(feature = "std")]
+    total: &'a core::sync::atomic::AtomicU64,
+}
+
+impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
+    fn new(evaluator: E, seed: u64) -> Self {
+        Tree {
             evaluator,
-            config,
-            seed,
             rng: Rng::new(seed),
             nodes: Vec::new(),
-            root_record: None,
+            full: false,
             path: Vec::new(),
             moves: Vec::new(),
             keys: Vec::new(),
         }
     }
 
-    /// The settings.
-    pub fn config(&self) -> &MctsConfig {
-        &self.config
-    }
-
-    /// The number of nodes in the tree now (after a search: the tree kept for the next one).
-    pub fn tree_size(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Keeps the subtree for `record` when it extends the previous search's record, else
-    /// clears the tree. Returns whether a tree was kept.
-    fn prepare_tree(&mut self, record: &GameRecord<G>) -> bool {
-        let previous = self.root_record.take();
-        let Some(previous) = previous.filter(|_| self.config.reuse_tree) else {
+    /// Keeps the subtree for `record` when it extends `previous` (the record of the previous
+    /// search), else clears the tree; then makes sure there is a root.
+    fn prepare(&mut self, previous: Option<&GameRecord<G>>, record: &GameRecord<G>) {
+        if !self.keep_subtree(previous, record) {
             self.nodes.clear();
+            let mover = G::player_index(record.current().to_move()) as u8;
+            self.nodes.push(Node::new(None, mover));
+        }
+        self.full = false;
+    }
+
+    /// Whether the subtree of `record`'s position was found in the tree (and made the tree).
+    fn keep_subtree(&mut self, previous: Option<&GameRecord<G>>, record: &GameRecord<G>) -> bool {
+        let Some(previous) = previous else {
             return false;
         };
         let extends = previous.start() == record.start()
@@ -269,7 +362,6 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
             && record.moves().len() >= previous.moves().len()
             && record.moves()[..previous.moves().len()] == *previous.moves();
         if !extends || self.nodes.is_empty() {
-            self.nodes.clear();
             return false;
         }
         let mut node = 0u32;
@@ -281,10 +373,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
                 .find(|&c| self.nodes[c as usize].mv == Some(mv))
             {
                 Some(child) => node = child,
-                None => {
-                    self.nodes.clear();
-                    return false;
-                }
+                None => return false,
             }
         }
         if node != 0 {
@@ -373,13 +462,15 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
     }
 
     /// Makes the children of `index` (a non-terminal node whose position is `pos`) when the
-    /// arena has room; returns whether it did.
-    fn expand(&mut self, index: u32, pos: &G) -> bool {
+    /// arena has room.
+    fn expand(&mut self, index: u32, pos: &G, max_nodes: usize) -> Expansion {
         pos.legal_moves_into(&mut self.moves);
+        if self.moves.is_empty() {
+            return Expansion::NoMoves;
+        }
         // The root is always expanded, so a move can be chosen even with a tiny arena.
-        let full = index != 0 && self.nodes.len() + self.moves.len() > self.config.max_nodes;
-        if full || self.moves.is_empty() {
-            return false;
+        if index != 0 && self.nodes.len() + self.moves.len() > max_nodes {
+            return Expansion::Full;
         }
         // A seeded shuffle, so unvisited children are tried in random order.
         for i in (1..self.moves.len()).rev() {
@@ -394,25 +485,29 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
-        true
+        Expansion::Done
     }
 
     /// The child of an expanded node to descend to: the first unvisited one, else the best by
     /// UCT for the player who moves there.
-    fn select_child(&self, index: u32) -> u32 {
+    fn select_child(&self, index: u32, exploration: f64) -> u32 {
         let node = &self.nodes[index as usize];
         let first = node.first_child as usize;
         let children = &self.nodes[first..first + node.child_count as usize];
-        if let Some(i) = children.iter().position(|child| child.visits == 0) {
-            return (first + i) as u32;
+        // Children are tried in their (shuffled) order and never lose a visit, so the visited
+        // ones are a prefix: the first unvisited child is found by bisection, not by a scan
+        // (Sundraval's opening has tens of thousands of children).
+        let tried = children.partition_point(|child| child.visits > 0);
+        if tried < children.len() {
+            return (first + tried) as u32;
         }
         let log_n = ln_visits(node.visits.max(1));
-        let c = self.config.exploration;
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         for (i, child) in children.iter().enumerate() {
             let n = f64::from(child.visits);
-            let value = child.sums[child.mover as usize] / n + c * crate::math::sqrt(log_n / n);
+            let value =
+                child.sums[child.mover as usize] / n + exploration * crate::math::sqrt(log_n / n);
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -421,9 +516,16 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
         (first + best) as u32
     }
 
-    /// One iteration from the root `root_pos`; returns the depth of the path.
-    fn iterate(&mut self, record: &GameRecord<G>, root_pos: &G, root_state: HistoryState) -> u32 {
-        let rules = record.rules();
+    /// One iteration from the root `root_pos`, descending at most `max_depth` plies (a node
+    /// at that depth is valued, not grown); returns the depth of the path.
+    fn iterate(
+        &mut self,
+        config: &MctsConfig,
+        rules: &crate::DrawRules,
+        root_pos: &G,
+        root_state: HistoryState,
+        max_depth: u32,
+    ) -> u32 {
         let mut state = root_state;
         let keys_at_root = self.keys.len();
         let mut pos = *root_pos;
@@ -435,11 +537,24 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
             if node.terminal {
                 break self.mean_rewards(index);
             }
-            // A node reached here was valued once already (or is the root): grow it.
-            if !node.expanded && !self.expand(index, &pos) {
+            if self.path.len() as u32 > max_depth {
                 break self.evaluator.evaluate(&pos, &mut self.rng);
             }
-            let child = self.select_child(index);
+            // A node reached here was valued once already (or is the root): grow it.
+            if !node.expanded {
+                match self.expand(index, &pos, config.max_nodes) {
+                    Expansion::Done => {}
+                    Expansion::Full => {
+                        self.full = true;
+                        break self.evaluator.evaluate(&pos, &mut self.rng);
+                    }
+                    Expansion::NoMoves => {
+                        self.nodes[index as usize].closed = true;
+                        break self.evaluator.evaluate(&pos, &mut self.rng);
+                    }
+                }
+            }
+            let child = self.select_child(index, config.exploration);
             let before = pos;
             let mv = self.nodes[child as usize]
                 .mv
@@ -450,18 +565,22 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
             if self.nodes[child as usize].visits == 0 {
                 // A new node: is the game over there?
                 let outcome = pos.outcome();
-                let draw = self.history_draw(&rules, &mut state, &before, mv, &pos);
+                let draw = self.history_draw(rules, &mut state, &before, mv, &pos);
                 if let Some(outcome) = outcome {
-                    self.nodes[child as usize].terminal = true;
+                    let node = &mut self.nodes[child as usize];
+                    node.terminal = true;
+                    node.closed = true;
                     break outcome.rewards::<G>();
                 }
                 if draw {
-                    self.nodes[child as usize].terminal = true;
+                    let node = &mut self.nodes[child as usize];
+                    node.terminal = true;
+                    node.closed = true;
                     break draw_rewards::<G>();
                 }
                 break self.evaluator.evaluate(&pos, &mut self.rng);
             }
-            self.history_draw(&rules, &mut state, &before, mv, &pos);
+            self.history_draw(rules, &mut state, &before, mv, &pos);
         };
         self.keys.truncate(keys_at_root);
         for &i in &self.path {
@@ -471,7 +590,31 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
                 *sum += reward;
             }
         }
+        self.close_path();
         self.path.len() as u32 - 1
+    }
+
+    /// After an iteration that ended at a closed node: closes the nodes above it whose
+    /// children are now all closed.
+    fn close_path(&mut self) {
+        let Some((&leaf, above)) = self.path.split_last() else {
+            return;
+        };
+        if !self.nodes[leaf as usize].closed {
+            return;
+        }
+        for &i in above.iter().rev() {
+            let node = &self.nodes[i as usize];
+            if node.closed {
+                return;
+            }
+            let first = node.first_child as usize;
+            let children = &self.nodes[first..first + node.child_count as usize];
+            if !children.iter().all(|child| child.closed) {
+                return;
+            }
+            self.nodes[i as usize].closed = true;
+        }
     }
 
     fn mean_rewards(&self, index: u32) -> Rewards {
@@ -503,27 +646,320 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
         Some(best)
     }
 
-    fn info(&self, iterations: u64, depth: u32, started: Stopwatch) -> SearchInfo<G::Move> {
-        let mut pv = Vec::new();
-        let mut node = 0;
-        let mut score = None;
+    /// The line of most visits from `node` (the node's own move not included), onto `pv`.
+    fn extend_pv(&self, mut node: u32, pv: &mut Vec<G::Move>) {
         while let Some(child) = self.best_child(node) {
             let c = &self.nodes[child as usize];
             if c.visits == 0 {
                 break;
             }
-            if node == 0 {
-                score = Some(Score::Reward(c.mean(c.mover as usize)));
-            }
             pv.push(c.mv.expect("every child has its move"));
             node = child;
         }
+    }
+
+    /// A report of this tree alone.
+    fn info(&self, iterations: u64, depth: u32, started: Stopwatch) -> SearchInfo<G::Move> {
+        let mut pv = Vec::new();
+        self.extend_pv(0, &mut pv);
+        let score = self
+            .best_child(0)
+            .map(|c| &self.nodes[c as usize])
+            .filter(|c| c.visits > 0)
+            .map(|c| Score::Reward(c.mean(c.mover as usize)));
         SearchInfo {
             depth,
             nodes: iterations,
             score,
             pv,
             elapsed: started.elapsed(),
+        }
+    }
+
+    /// Whether the tree can grow no more in this search (its arena is full or every line
+    /// ends in a finished game), so node and depth limits could never be reached.
+    fn cannot_grow(&self) -> bool {
+        self.full || self.nodes[0].closed
+    }
+
+    /// Searches the tree from the record's position until `budget` or `stop` ends it; the
+    /// caller's tree reports its progress through `progress`.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        config: &MctsConfig,
+        record: &GameRecord<G>,
+        budget: Budget,
+        stop: &StopFlag,
+        started: Stopwatch,
+        mut progress: Option<Progress<'_, G::Move>>,
+        #[cfg(feature = "std")] total: &core::sync::atomic::AtomicU64,
+    ) -> TreeRun {
+        let rules = record.rules();
+        let root_pos = *record.current();
+        let root_state = self.history_from(record);
+        let nodes_at_start = self.nodes.len() as u64;
+        let max_depth = budget.depth.unwrap_or(u32::MAX).max(1);
+        let mut run = TreeRun::default();
+        loop {
+            let depth = self.iterate(config, &rules, &root_pos, root_state, max_depth);
+            run.depth = run.depth.max(depth);
+            run.iterations += 1;
+            if budget.iterations.is_some_and(|n| run.iterations >= n)
+                || budget.nodes.is_some_and(|n| {
+                    self.nodes.len() as u64 - nodes_at_start >= n || self.cannot_grow()
+                })
+                || budget
+                    .depth
+                    .is_some_and(|d| run.depth >= d || self.cannot_grow())
+            {
+                break;
+            }
+            if run.iterations.is_multiple_of(CHECK_EVERY) {
+                #[cfg(feature = "std")]
+                total.fetch_add(CHECK_EVERY, core::sync::atomic::Ordering::Relaxed);
+                if stop.is_stopped() || started.reached(budget.time) {
+                    break;
+                }
+            }
+            if run.iterations.is_multiple_of(REPORT_EVERY) {
+                if let Some(progress) = progress.as_mut() {
+                    #[cfg_attr(not(feature = "std"), allow(unused_mut))]
+                    let mut info = self.info(run.iterations, run.depth, started);
+                    #[cfg(feature = "std")]
+                    {
+                        info.nodes = progress
+                            .total
+                            .load(core::sync::atomic::Ordering::Relaxed)
+                            .max(run.iterations);
+                    }
+                    (progress.report)(&info);
+                }
+            }
+        }
+        run
+    }
+}
+
+/// The engine: UCT search with a leaf evaluator `E` (see the [module docs](self)).
+#[derive(Debug)]
+pub struct Mcts<G: Game, E> {
+    config: MctsConfig,
+    seed: u64,
+    /// One tree per thread; the first is searched on the caller's thread.
+    trees: Vec<Tree<G, E>>,
+    /// The record the trees' roots stand for (start, rules, moves), for reuse.
+    root_record: Option<GameRecord<G>>,
+}
+
+/// The seed of tree `index`: the engine's seed for the first tree (so one thread searches
+/// exactly as it always did), a SplitMix64 scramble of the seed and the index for the others.
+fn tree_seed(seed: u64, index: usize) -> u64 {
+    if index == 0 {
+        seed
+    } else {
+        crate::rng::mix(seed ^ crate::rng::mix(index as u64))
+    }
+}
+
+/// A quick, fixed hash of a move, to match the root moves of several trees.
+fn move_hash<M: core::hash::Hash>(mv: &M) -> u64 {
+    struct Fold(u64);
+    impl core::hash::Hasher for Fold {
+        fn finish(&self) -> u64 {
+            crate::rng::mix(self.0)
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+        fn write_u64(&mut self, i: u64) {
+            self.0 = crate::rng::mix(self.0 ^ i);
+        }
+    }
+    let mut hasher = Fold(0xcbf2_9ce4_8422_2325);
+    mv.hash(&mut hasher);
+    core::hash::Hasher::finish(&hasher)
+}
+
+/// One root move's statistics summed over the trees.
+#[derive(Clone, Copy, Debug)]
+struct RootStat<M> {
+    mv: M,
+    visits: u64,
+    /// The sum of the rewards of the player who makes the move.
+    reward: f64,
+}
+
+impl<M> RootStat<M> {
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reward / self.visits as f64
+        }
+    }
+}
+
+impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
+    /// An engine valuing leaves with `evaluator`, seeded with `seed`. With
+    /// [`MctsConfig::threads`] above 1 every further tree gets its evaluator from
+    /// [`LeafEvaluator::fork`] and a seed derived from `seed` (see the [module docs](self),
+    /// "Threads"); an evaluator that cannot fork gets one tree.
+    pub fn new(evaluator: E, config: MctsConfig, seed: u64) -> Self {
+        let threads = config.threads.max(1);
+        let mut trees = Vec::with_capacity(threads);
+        for index in 1..threads {
+            match evaluator.fork() {
+                Some(fork) => trees.push(Tree::new(fork, tree_seed(seed, index))),
+                None => break,
+            }
+        }
+        trees.insert(0, Tree::new(evaluator, seed));
+        Mcts {
+            config: MctsConfig {
+                threads: trees.len(),
+                ..config
+            },
+            seed,
+            trees,
+            root_record: None,
+        }
+    }
+
+    /// The settings (with the number of trees the engine got in
+    /// [`threads`](MctsConfig::threads)).
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// The number of nodes in the first tree now (after a search: the tree kept for the next
+    /// one).
+    pub fn tree_size(&self) -> usize {
+        self.trees[0].nodes.len()
+    }
+
+    /// How many trees a search under `limits` uses: the configured threads, but no more than
+    /// an iteration or node limit can give one iteration or node each.
+    fn trees_for(&self, limits: &Limits) -> usize {
+        let mut trees = self.trees.len() as u64;
+        for n in [limits.iterations, limits.nodes].into_iter().flatten() {
+            trees = trees.min(n.max(1));
+        }
+        trees as usize
+    }
+
+    /// Tree `index`'s share of `limits` among `trees` trees: equal shares of the iterations
+    /// and nodes (the first trees get the remainder), the same depth and time.
+    fn budget(limits: &Limits, index: usize, trees: usize) -> Budget {
+        let share = |n: u64| {
+            let (k, i) = (trees as u64, index as u64);
+            n / k + u64::from(i < n % k)
+        };
+        Budget {
+            iterations: limits.iterations.map(share),
+            nodes: limits.nodes.map(share),
+            depth: limits.depth,
+            time: limits.time,
+        }
+    }
+
+    /// The root moves of the first `trees` trees with their summed statistics, in the first
+    /// tree's order.
+    fn root_stats(&self, trees: &[Tree<G, E>]) -> Vec<RootStat<G::Move>> {
+        let first = &trees[0];
+        let root = &first.nodes[0];
+        let children =
+            &first.nodes[root.first_child as usize..(root.first_child + root.child_count) as usize];
+        let mut stats: Vec<RootStat<G::Move>> = children
+            .iter()
+            .map(|c| RootStat {
+                mv: c.mv.expect("every child has its move"),
+                visits: u64::from(c.visits),
+                reward: c.sums[c.mover as usize],
+            })
+            .collect();
+        if trees.len() > 1 {
+            // Every tree's root has the same moves (all legal moves), in its own order.
+            let mut index: Vec<(u64, usize)> = stats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (move_hash(&s.mv), i))
+                .collect();
+            index.sort_unstable();
+            for tree in &trees[1..] {
+                let root = &tree.nodes[0];
+                let start = root.first_child as usize;
+                for c in &tree.nodes[start..start + root.child_count as usize] {
+                    let mv = c.mv.expect("every child has its move");
+                    let h = move_hash(&mv);
+                    let from = index.partition_point(|&(k, _)| k < h);
+                    let slot = index[from..]
+                        .iter()
+                        .take_while(|&&(k, _)| k == h)
+                        .map(|&(_, i)| i)
+                        .find(|&i| stats[i].mv == mv);
+                    if let Some(i) = slot {
+                        stats[i].visits += u64::from(c.visits);
+                        stats[i].reward += c.sums[c.mover as usize];
+                    }
+                }
+            }
+        }
+        stats
+    }
+
+    /// The final result from the first `trees` trees: the most visited root move over all of
+    /// them (ties: the higher mean reward, then the earlier move in the first tree), its
+    /// principal variation continued in the tree that visited it most.
+    fn result(
+        &self,
+        trees: &[Tree<G, E>],
+        runs: &[TreeRun],
+        started: Stopwatch,
+    ) -> SearchResult<G::Move> {
+        let stats = self.root_stats(trees);
+        let mut best: Option<&RootStat<G::Move>> = None;
+        for s in &stats {
+            if best.is_none_or(|b| {
+                s.visits > b.visits || (s.visits == b.visits && s.mean() > b.mean())
+            }) {
+                best = Some(s);
+            }
+        }
+        let mut pv = Vec::new();
+        let mut score = None;
+        if let Some(best) = best.filter(|b| b.visits > 0) {
+            score = Some(Score::Reward(best.mean()));
+            pv.push(best.mv);
+            // The continuation: in the tree with the most visits of the move (the first on a tie).
+            let mut line = None;
+            for tree in trees {
+                let root = &tree.nodes[0];
+                let child = (root.first_child..root.first_child + root.child_count)
+                    .find(|&c| tree.nodes[c as usize].mv == Some(best.mv));
+                if let Some(c) = child {
+                    let visits = tree.nodes[c as usize].visits;
+                    if line.is_none_or(|(_, _, v)| visits > v) {
+                        line = Some((tree, c, visits));
+                    }
+                }
+            }
+            if let Some((tree, child, _)) = line {
+                tree.extend_pv(child, &mut pv);
+            }
+        }
+        SearchResult {
+            best_move: best.map(|b| b.mv),
+            info: SearchInfo {
+                depth: runs.iter().map(|r| r.depth).max().unwrap_or(0),
+                nodes: runs.iter().map(|r| r.iterations).sum(),
+                score,
+                pv,
+                elapsed: started.elapsed(),
+            },
+            root_distribution: stats.iter().map(|s| (s.mv, s.visits)).collect(),
         }
     }
 }
@@ -542,54 +978,92 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
     ) -> SearchResult<G::Move> {
         let started = Stopwatch::start();
         if record.outcome().is_some() {
-            self.nodes.clear();
+            for tree in &mut self.trees {
+                tree.nodes.clear();
+            }
             self.root_record = None;
-            return SearchResult {
-                best_move: None,
-                info: SearchInfo::empty(),
-            };
+            return SearchResult::game_over();
         }
-        if !self.prepare_tree(record) {
-            let mover = G::player_index(record.current().to_move()) as u8;
-            self.nodes.push(Node::new(None, mover));
+        let previous = self.root_record.take().filter(|_| self.config.reuse_tree);
+        let count = self.trees_for(limits);
+        let config = self.config;
+        let mut runs = [TreeRun::default()].repeat(count);
+        let (used, _) = self.trees.split_at_mut(count);
+        for tree in used.iter_mut() {
+            tree.prepare(previous.as_ref(), record);
         }
-        let root_pos = *record.current();
-        let root_state = self.history_from(record);
-        let nodes_at_start = self.nodes.len() as u64;
-        let mut iterations = 0u64;
-        let mut depth = 0;
-        loop {
-            depth = depth.max(self.iterate(record, &root_pos, root_state));
-            iterations += 1;
-            if limits.iterations.is_some_and(|n| iterations >= n)
-                || limits
-                    .nodes
-                    .is_some_and(|n| self.nodes.len() as u64 - nodes_at_start >= n)
-            {
-                break;
-            }
-            if iterations.is_multiple_of(CHECK_EVERY)
-                && (stop.is_stopped() || started.reached(limits.time))
-            {
-                break;
-            }
-            if iterations.is_multiple_of(REPORT_EVERY) {
-                report(&self.info(iterations, depth, started));
+        #[cfg(feature = "std")]
+        {
+            let total = core::sync::atomic::AtomicU64::new(0);
+            let (first, rest) = used.split_first_mut().expect("at least one tree");
+            let (first_run, rest_runs) = runs.split_first_mut().expect("at least one tree");
+            std::thread::scope(|scope| {
+                let total = &total;
+                let workers: Vec<_> = rest
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, tree)| {
+                        let budget = Self::budget(limits, i + 1, count);
+                        scope.spawn(move || {
+                            tree.run(&config, record, budget, stop, started, None, total)
+                        })
+                    })
+                    .collect();
+                let progress = Progress {
+                    report: &mut *report,
+                    total,
+                };
+                *first_run = first.run(
+                    &config,
+                    record,
+                    Self::budget(limits, 0, count),
+                    stop,
+                    started,
+                    Some(progress),
+                    total,
+                );
+                for (worker, run) in workers.into_iter().zip(rest_runs) {
+                    match worker.join() {
+                        Ok(done) => *run = done,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                }
+            });
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            // No threads without an operating system: the trees are searched one after the
+            // other, which gives the same result as searching them at once.
+            for (i, (tree, run)) in used.iter_mut().zip(&mut runs).enumerate() {
+                let progress = (i == 0).then_some(Progress {
+                    report: &mut *report,
+                });
+                *run = tree.run(
+                    &config,
+                    record,
+                    Self::budget(limits, i, count),
+                    stop,
+                    started,
+                    progress,
+                );
             }
         }
-        let info = self.info(iterations, depth, started);
-        report(&info);
+        // Trees left out of this search (tiny limits) forget their old tree.
+        for tree in &mut self.trees[count..] {
+            tree.nodes.clear();
+        }
+        let result = self.result(&self.trees[..count], &runs, started);
+        report(&result.info);
         self.root_record = Some(record.clone());
-        SearchResult {
-            best_move: self.best_child(0).and_then(|c| self.nodes[c as usize].mv),
-            info,
-        }
+        result
     }
 
     fn new_game(&mut self) {
-        self.nodes.clear();
+        for (index, tree) in self.trees.iter_mut().enumerate() {
+            tree.nodes.clear();
+            tree.rng = Rng::new(tree_seed(self.seed, index));
+        }
         self.root_record = None;
-        self.rng = Rng::new(self.seed);
     }
 }
 

@@ -31,14 +31,39 @@ pub use clock::Stopwatch;
 /// How long a search may run. Every limit that is set applies; the search stops at the first
 /// one reached. With no limit at all the search runs until its [`StopFlag`] is raised (or, for
 /// a search that can finish, until it has nothing left to search).
+///
+/// One type serves every engine, so generic code can hand the same limits to any of them.
+/// Each limit given alone ends every engine's search; what each counts, engine by engine:
+///
+/// | limit | alpha-beta ([`AlphaBeta`]) | MCTS ([`mcts::Mcts`]) |
+/// |---|---|---|
+/// | `depth` | the last iteration of iterative deepening, in plies (single-reply extensions come on top) | the depth of the tree: the search stops once an iteration has walked a line of that many plies from the root, or when the tree can get no deeper |
+/// | `nodes` | positions visited (the root, inner positions and the horizon) | tree nodes created by this search (an expansion makes all of a node's children at once, so the count can pass the limit by one node's moves); the search also stops when the tree can grow no more |
+/// | `iterations` | leaves valued: positions given a value without searching their moves (a static evaluation at the horizon, a finished game, a draw by history) — the counterpart of an MCTS iteration, which values one leaf | iterations: select, expand, value the new leaf, back up |
+/// | `time` | wall clock, read every 1,024 positions | wall clock, read every 256 iterations |
+///
+/// "The tree can grow no more" (MCTS): its arena is full ([`mcts::MctsConfig::max_nodes`]), or
+/// every line of it ends in a finished game. With several threads
+/// ([`mcts::MctsConfig::threads`]) node and iteration limits count all trees together (each
+/// tree gets an equal share) and a depth limit applies to each tree.
+///
+/// Engines that need no search meet every limit at once: [`random::RandomEngine`] looks at the
+/// root's moves only (it reports depth 0 and 0 nodes), and a solver that reads a precomputed
+/// table (Kvarn3's) reports depth 1 (it looks up the root's moves) and the positions it looked
+/// up. A solver that searches to the end of the game (Cheversi's, inside its default player)
+/// runs only when the limits allow a search to the end; its crate's docs say when.
+///
+/// A limit of zero is met at once, yet every engine still returns a legal move while the game
+/// goes on (MCTS runs at least one iteration; alpha-beta falls back on a legal root move).
+/// Only the `std` feature has a clock: without it the time limit is never reached (see
+/// [`Stopwatch`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Greatest depth in plies (alpha-beta's iterative deepening; MCTS ignores it).
+    /// Greatest depth in plies (see the table above for each engine).
     pub depth: Option<u32>,
     /// Greatest number of positions visited (alpha-beta) or of tree nodes created (MCTS).
     pub nodes: Option<u64>,
-    /// Greatest number of MCTS iterations (select, expand, evaluate, back up); alpha-beta
-    /// ignores it.
+    /// Greatest number of MCTS iterations, or of leaves valued by alpha-beta.
     pub iterations: Option<u64>,
     /// Wall-clock time from the start of the search. Only the `std` feature has a clock:
     /// without it this limit is never reached (see [`Stopwatch`]), and a search ends at its
@@ -71,7 +96,7 @@ impl Limits {
         }
     }
 
-    /// An MCTS iteration limit only.
+    /// An iteration limit only (MCTS iterations, alpha-beta leaves; see [`Limits`]).
     pub fn iterations(iterations: u64) -> Self {
         Limits {
             iterations: Some(iterations),
@@ -142,7 +167,9 @@ pub enum Score {
 /// the end.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo<M> {
-    /// The depth completed (alpha-beta), or the greatest depth of the tree (MCTS).
+    /// What was searched, in plies: the depth completed (alpha-beta), or the deepest line this
+    /// search walked in its tree (MCTS). Never more than [`Limits::depth`] when one is set
+    /// (alpha-beta's single-reply extensions are not counted).
     pub depth: u32,
     /// Positions visited (alpha-beta) or iterations run (MCTS).
     pub nodes: u64,
@@ -167,13 +194,56 @@ impl<M> SearchInfo<M> {
     }
 }
 
-/// The answer of a search: the move to play (`None` when the game is over) and the final report.
+/// The answer of a search: the move to play (`None` when the game is over), the final report,
+/// and how the search spread its effort over the root's moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
     /// The chosen move, or `None` when the game is over (no legal move).
     pub best_move: Option<M>,
     /// The last report of the search.
     pub info: SearchInfo<M>,
+    /// The root's move distribution, for learning code (a policy target) and for bots that
+    /// want more than one move: each legal move of the root at most once with a weight, in no
+    /// particular order. Divide a weight by the sum of the weights for a probability
+    /// ([`SearchResult::root_probabilities`]).
+    ///
+    /// - MCTS: every root move with its visit count (0 for a move never tried), summed over the
+    ///   trees when several threads search;
+    /// - [`random::RandomEngine`]: every legal move with weight 1 (its uniform choice);
+    /// - a solver that knows every move's value (Kvarn3's): every legal move, 1 for the best
+    ///   ones it chooses among and 0 for the others;
+    /// - alpha-beta and the solvers that search for one best move: empty (they rank no other
+    ///   move; [`SearchResult::best_move`] is their whole answer).
+    ///
+    /// Empty as well when the game is over.
+    pub root_distribution: Vec<(M, u64)>,
+}
+
+impl<M> SearchResult<M> {
+    /// A result without a root distribution (see [`SearchResult::root_distribution`]).
+    pub fn new(best_move: Option<M>, info: SearchInfo<M>) -> Self {
+        SearchResult {
+            best_move,
+            info,
+            root_distribution: Vec::new(),
+        }
+    }
+
+    /// The answer when the game is over: no move, an empty report.
+    pub fn game_over() -> Self {
+        Self::new(None, SearchInfo::empty())
+    }
+
+    /// The root distribution as probabilities (each weight divided by their sum), in the order
+    /// of [`SearchResult::root_distribution`]; nothing when it is empty or all its weights are
+    /// 0.
+    pub fn root_probabilities(&self) -> impl Iterator<Item = (&M, f64)> + '_ {
+        let total: u64 = self.root_distribution.iter().map(|&(_, w)| w).sum();
+        self.root_distribution
+            .iter()
+            .filter(move |_| total > 0)
+            .map(move |(mv, w)| (mv, *w as f64 / total as f64))
+    }
 }
 
 /// A player: chooses a move for the current position of a game record.
@@ -225,4 +295,16 @@ pub trait LeafEvaluator<G: Game>: Send {
     /// The expected reward of every player from `pos` (a position whose game goes on),
     /// as [`Rewards`]. `rng` is the search's seeded generator, so a rollout stays deterministic.
     fn evaluate(&mut self, pos: &G, rng: &mut crate::Rng) -> Rewards;
+
+    /// An evaluator for one more tree of a multi-threaded MCTS
+    /// ([`MctsConfig::threads`](mcts::MctsConfig::threads)): a clone, or a fresh evaluator
+    /// sharing what can be shared (a cache is better left behind). `None`, the default, when
+    /// the evaluator cannot be copied: MCTS then searches one tree whatever the configuration
+    /// says ([`Mcts::config`](mcts::Mcts::config) tells the threads it got).
+    fn fork(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }

@@ -9,7 +9,10 @@ use crate::{Game, GameRecord, Rng};
 
 /// Plays a uniformly random legal move of the record (none once the record's game is over).
 /// Deterministic for a seed: the same seed and the same sequence of records give the same
-/// moves. It ignores the limits (it needs no time).
+/// moves. It needs no search, so it meets every limit at once (see [`Limits`]): it reports
+/// depth 0 and 0 nodes, and its root distribution
+/// ([`SearchResult::root_distribution`]) gives every legal move weight 1, the uniform
+/// choice it makes.
 ///
 /// ```
 /// use game_core::search::random::RandomEngine;
@@ -62,7 +65,11 @@ impl<G: Game> Engine<G> for RandomEngine<G> {
             ..SearchInfo::empty()
         };
         report(&info);
-        SearchResult { best_move, info }
+        SearchResult {
+            best_move,
+            info,
+            root_distribution: self.moves.iter().map(|&mv| (mv, 1)).collect(),
+        }
     }
 
     fn new_game(&mut self) {
