@@ -57,7 +57,7 @@ fn an_8x8_record_never_loads_as_10x10() {
     record.play_text("11-16").expect("legal");
     let json = serde_json::to_string(&record).expect("serialises");
     let back: GameRecord<Position> = serde_json::from_str(&json).expect("loads");
-    assert_eq!(back.current().size(), 8);
+    assert_eq!(back.current().board_size(), Some(BoardSize::Side(8)));
     assert!(json.contains(r#""size":"8""#), "{json}");
     let on_ten = json.replace(r#""size":"8""#, r#""size":"10""#);
     let wrong: GameRecord<Position> = serde_json::from_str(&on_ten).expect("a 10x10 game too");

@@ -25,11 +25,20 @@ pub(crate) type SquareNumber = u8;
 /// the position's question ([`Position::piece_at`](crate::Position::piece_at) answers `None`
 /// for a square off an 8x8 board).
 ///
+/// Its column and row ([`Square::new`], [`Square::col`], [`Square::row`]) are those of the
+/// 10x10 board, the board every square belongs to (as the other games name their points on
+/// their largest board): `a1`, the bottom-left corner on White's side, is square 46. On the
+/// 8x8 board the same numbers stand elsewhere (its `a1` is square 29): there, read squares by
+/// number.
+///
 /// ```
 /// use swedish_draughts::Square;
 /// let square: Square = "32".parse()?;
 /// assert_eq!(square.number(), 32);
 /// assert_eq!(square.to_string(), "32");
+/// assert_eq!(Square::from_number(32), Some(square));
+/// assert_eq!(Square::new(0, 0), Square::from_number(46), "a1 of the 10x10 board");
+/// assert_eq!(Square::new(1, 0), None, "b1 is a light square");
 /// assert!("51".parse::<Square>().is_err());
 /// # Ok::<(), swedish_draughts::ParsePointError>(())
 /// ```
@@ -40,8 +49,19 @@ impl Square {
     /// The highest square number (of the 10x10 board).
     pub const MAX: u8 = 50;
 
+    /// The dark square in column `col` (0 = `a`) and row `row` (0 = rank 1, White's side) of
+    /// the 10x10 board; `None` for a light square or one off the board.
+    pub const fn new(col: u8, row: u8) -> Option<Square> {
+        if col >= 10 || row >= 10 || (col + row) % 2 == 1 {
+            return None;
+        }
+        // Rows of numbers count down from Black's side, five dark squares each.
+        let from_top = 9 - row;
+        Some(Square(from_top * 5 + col / 2 + 1))
+    }
+
     /// The square with number `number`, `None` outside 1 ..= 50.
-    pub const fn new(number: u8) -> Option<Square> {
+    pub const fn from_number(number: u8) -> Option<Square> {
         if number >= 1 && number <= Square::MAX {
             Some(Square(number))
         } else {
@@ -49,16 +69,67 @@ impl Square {
         }
     }
 
+    /// The square with index `index` ([`Square::index`]: its number less one), `None` for 50
+    /// and above.
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Square::MAX as usize {
+            Some(Square(index as u8 + 1))
+        } else {
+            None
+        }
+    }
+
     /// A square from a number the crate's tables produced (0 only for a foreign move's bit
     /// that is no square, which no move of this crate has).
-    pub(crate) const fn from_number(number: SquareNumber) -> Square {
+    pub(crate) const fn from_table(number: SquareNumber) -> Square {
         Square(number)
+    }
+
+    /// The square of bit `index` of a [`SquareSet`].
+    pub(crate) const fn at_bit(index: usize) -> Square {
+        Square(index as u8 + 1)
     }
 
     /// The square's number, 1 ..= 50.
     pub const fn number(self) -> u8 {
         self.0
     }
+
+    /// The square's index, its number less one (0 ..= 49): its bit in a [`SquareSet`].
+    pub const fn index(self) -> usize {
+        self.0.saturating_sub(1) as usize
+    }
+
+    /// The column on the 10x10 board, 0 (`a`) to 9 (`j`).
+    pub const fn col(self) -> u8 {
+        let i = self.0.saturating_sub(1);
+        let from_top = i / 5;
+        // Even rows from the top start on a light square: their dark squares are b, d, …
+        2 * (i % 5) + (from_top + 1) % 2
+    }
+
+    /// The row on the 10x10 board, 0 (rank 1, White's side) to 9 (rank 10).
+    pub const fn row(self) -> u8 {
+        9 - self.0.saturating_sub(1) / 5
+    }
+}
+
+game_core::point_set! {
+    /// A set of squares: bit `n - 1` of one 64-bit word is square `n` ([`Square::index`]), so
+    /// a set names the same squares on both boards, as a [`Square`] does.
+    ///
+    /// ```
+    /// use swedish_draughts::{Color, Position, SquareSet};
+    ///
+    /// let start = Position::start();
+    /// let white: SquareSet = start.pieces(Color::White);
+    /// assert_eq!(white.len(), 20);
+    /// assert_eq!(white.first().map(|s| s.number()), Some(31));
+    /// assert!(white.intersection(start.pieces(Color::Black)).is_empty());
+    /// ```
+    pub struct SquareSet(u64) of Square;
+    /// The squares of a [`SquareSet`], lowest number first.
+    pub struct Squares;
 }
 
 impl fmt::Display for Square {
@@ -88,7 +159,7 @@ impl FromStr for Square {
         }
         text.parse::<u8>()
             .ok()
-            .and_then(Square::new)
+            .and_then(Square::from_number)
             .ok_or_else(invalid)
     }
 }
@@ -486,7 +557,35 @@ mod tests {
             let err = bad.parse::<Square>().expect_err(bad);
             assert!(err.reason.contains("1-50"), "{bad:?}: {err}");
         }
-        assert_eq!(Square::new(0), None);
-        assert_eq!(Square::new(51), None);
+        assert_eq!(Square::from_number(0), None);
+        assert_eq!(Square::from_number(51), None);
+    }
+
+    /// Columns and rows read the 10x10 board as its diagram does: square 1 is b10, 5 is j10,
+    /// 6 is a9, 33 is f4, 46 is a1, 50 is i1; every dark square has a number, no light one.
+    #[test]
+    fn columns_and_rows_of_the_ten_by_ten_board() {
+        for (number, col, row) in [
+            (1, 1, 9),
+            (5, 9, 9),
+            (6, 0, 8),
+            (33, 5, 3),
+            (46, 0, 0),
+            (50, 8, 0),
+        ] {
+            let square = Square::from_number(number).expect("a square number");
+            assert_eq!((square.col(), square.row()), (col, row), "{number}");
+            assert_eq!(Square::new(col, row), Some(square), "{number}");
+            assert_eq!(Square::from_index(square.index()), Some(square));
+        }
+        let dark: Vec<Square> = (0..10u8)
+            .flat_map(|row| (0..10u8).filter_map(move |col| Square::new(col, row)))
+            .collect();
+        assert_eq!(dark.len(), 50);
+        for square in &dark {
+            assert_eq!(Square::new(square.col(), square.row()), Some(*square));
+        }
+        assert_eq!(Square::new(10, 0), None);
+        assert_eq!(Square::from_index(50), None);
     }
 }

@@ -92,8 +92,8 @@ impl DraughtsEval {
     #[inline(always)]
     fn side<G: Geometry>(&self, pos: &Position, color: Color, rows: &[u64; 10]) -> i32 {
         let w = &self.weights;
-        let own = pos.pieces(color);
-        let theirs = pos.pieces(color.other());
+        let own = pos.piece_bits(color);
+        let theirs = pos.piece_bits(color.other());
         let men = own & !pos.dames;
         let dames = own & pos.dames;
         let empty = G::BOARD & !(pos.white | pos.black);

@@ -154,7 +154,7 @@ mod serde_forms;
 mod svg;
 mod zobrist;
 
-pub use board::Square;
+pub use board::{Square, SquareSet, Squares};
 pub use eval::{
     alphabeta_engine, alphabeta_with, default_config, default_engine, mcts_engine, DraughtsEval,
     Weights, DEFAULT_MAX_DEPTH, ROLLOUT_PLY_CAP,
@@ -291,7 +291,7 @@ impl Game for Position {
 
     fn outcome(&self) -> Option<OutcomeOf<Self>> {
         let winner = self.side.other();
-        if self.pieces(self.side) == 0 {
+        if self.piece_bits(self.side) == 0 {
             return Some(Outcome::Winner {
                 player: winner,
                 reason: Reason::Rule(EndReason::NoPiecesLeft),
@@ -477,7 +477,7 @@ mod tests {
     fn a_man_move_or_a_capture_restarts_the_count() {
         let start: Position = "W:WK48,36:BK3,15".parse().unwrap();
         let mut record = GameRecord::new(start);
-        let dames = quiet_dame_plies(start, 40, &[Square::new(31).expect("a square")]);
+        let dames = quiet_dame_plies(start, 40, &[Square::from_number(31).expect("a square")]);
         for text in &dames {
             record.play_text(text).unwrap();
         }

@@ -673,7 +673,7 @@ mod tests {
     use crate::{Color, Game, Kind, ParseMoveError, Piece, Position, Square};
 
     fn square(number: u8) -> Square {
-        Square::new(number).expect("a square number")
+        Square::from_number(number).expect("a square number")
     }
 
     /// The legal moves as `from-to` / `fromxto {captured}`, sorted.

@@ -29,7 +29,7 @@ impl Position {
     /// integers in order. `None` when `mv` is not a legal move here.
     pub fn move_chain(&self, mv: Move) -> Option<Vec<Square>> {
         self.move_chain_numbers(mv)
-            .map(|route| route.into_iter().map(Square::from_number).collect())
+            .map(|route| route.into_iter().map(Square::from_table).collect())
     }
 
     /// [`Position::move_chain`] as square numbers.

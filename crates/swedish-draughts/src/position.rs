@@ -6,7 +6,7 @@ use core::fmt;
 
 use game_core::Bits;
 
-use crate::board::{Eight, Geometry, Square, SquareNumber, Ten};
+use crate::board::{Eight, Geometry, Square, SquareNumber, SquareSet, Ten};
 use crate::zobrist::{self, KEYS};
 use crate::{BoardSize, SizeError};
 
@@ -98,7 +98,7 @@ impl Move {
         } else {
             Ten::square_of_bit()
         };
-        Square::from_number(table.get(bit as usize).copied().unwrap_or(0))
+        Square::from_table(table.get(bit as usize).copied().unwrap_or(0))
     }
 
     /// The start square.
@@ -124,6 +124,41 @@ impl Move {
     /// The captured squares, in increasing order.
     pub fn captured_squares(&self) -> impl Iterator<Item = Square> + '_ {
         Bits(self.captured).map(|bit| self.square_of(bit as u8))
+    }
+}
+
+impl fmt::Display for Move {
+    /// The start and end squares: `32-28` for a move without capture, `28x19` for a capture,
+    /// text that [`parse_move`](game_core::Game::parse_move) reads back into this move
+    /// whenever no other legal capture shares its start and end.
+    ///
+    /// A move does not keep its route (which landing squares a dame takes depends on the other
+    /// pieces, which only the position knows), so it cannot print the full chain itself:
+    /// [`Game::move_text`](game_core::Game::move_text) gives the shortest text that is
+    /// unambiguous in a position (the full chain where a shorter one would fit two
+    /// captures), and [`Position::move_chain`] the landing squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.is_capture() { 'x' } else { '-' };
+        write!(f, "{}{separator}{}", self.from(), self.to())
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    /// By board (10x10 first), start square, end square, then the captured set: square
+    /// numbers grow with their bits, so the order follows the numbers.
+    fn cmp(&self, other: &Move) -> core::cmp::Ordering {
+        (self.eight, self.from, self.to, self.captured).cmp(&(
+            other.eight,
+            other.from,
+            other.to,
+            other.captured,
+        ))
     }
 }
 
@@ -167,6 +202,13 @@ pub struct Position {
     pub(crate) hash: u64,
     pub(crate) side: Color,
     pub(crate) eight: bool,
+}
+
+impl Default for Position {
+    /// The start position on the default 10x10 board.
+    fn default() -> Self {
+        Position::start()
+    }
 }
 
 impl Position {
@@ -240,8 +282,9 @@ impl Position {
         hash
     }
 
-    /// The board size: 10 or 8.
-    pub fn size(&self) -> u32 {
+    /// The board's side: 10 or 8 (users read it from
+    /// [`board_size`](game_core::Game::board_size)).
+    pub(crate) fn size(&self) -> u32 {
         if self.eight {
             8
         } else {
@@ -249,13 +292,18 @@ impl Position {
         }
     }
 
-    /// The number of playable squares: 50 or 32.
-    pub fn square_count(&self) -> u8 {
+    /// The number of playable squares: 50 or 32 ([`Position::point_count`] for users).
+    pub(crate) fn square_count(&self) -> u8 {
         if self.eight {
             Eight::SQUARES
         } else {
             Ten::SQUARES
         }
+    }
+
+    /// The number of playable (dark) squares of this position's board: 50 or 32.
+    pub fn point_count(&self) -> usize {
+        usize::from(self.square_count())
     }
 
     /// The player to move.
@@ -298,10 +346,43 @@ impl Position {
 
     /// The number of pieces `color` has on the board.
     pub fn piece_count(&self, color: Color) -> u32 {
-        self.pieces(color).count_ones()
+        self.piece_bits(color).count_ones()
     }
 
-    pub(crate) fn pieces(&self, color: Color) -> u64 {
+    /// The squares of `color`'s pieces, men and dames.
+    pub fn pieces(&self, color: Color) -> SquareSet {
+        self.square_set(self.piece_bits(color))
+    }
+
+    /// The squares of the dames of both colours.
+    pub fn dames(&self) -> SquareSet {
+        self.square_set(self.dames)
+    }
+
+    /// The empty squares of this position's board.
+    pub fn empty(&self) -> SquareSet {
+        let board = if self.eight { Eight::BOARD } else { Ten::BOARD };
+        self.square_set(board & !(self.white | self.black))
+    }
+
+    /// The squares of a bitboard of this position's padded layout.
+    fn square_set(&self, bits: u64) -> SquareSet {
+        let table = if self.eight {
+            Eight::square_of_bit()
+        } else {
+            Ten::square_of_bit()
+        };
+        let mut set = SquareSet::EMPTY;
+        for bit in Bits(bits) {
+            if let Some(square) = Square::from_number(table[bit & 63]) {
+                set.insert(square);
+            }
+        }
+        set
+    }
+
+    /// The pieces of `color` as a bitboard of the padded layout.
+    pub(crate) fn piece_bits(&self, color: Color) -> u64 {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
@@ -317,7 +398,7 @@ impl Position {
         let from = 1u64 << (mv.from & 63);
         let to = 1u64 << (mv.to & 63);
         let occupied = self.white | self.black;
-        if self.pieces(self.side) & from != 0 && occupied & !from & to == 0 {
+        if self.piece_bits(self.side) & from != 0 && occupied & !from & to == 0 {
             self.play_on::<G>(mv);
         }
     }

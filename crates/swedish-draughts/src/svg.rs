@@ -142,7 +142,8 @@ impl Position {
 
         svg.group("board");
         svg.rect("light", MARGIN, MARGIN, board, board, PALETTE.light_square);
-        let squares = (1..=n * n / 2).filter_map(|s| u8::try_from(s).ok().and_then(Square::new));
+        let squares =
+            (1..=n * n / 2).filter_map(|s| u8::try_from(s).ok().and_then(Square::from_number));
         for square in squares.clone() {
             if let Some((x, y)) = layout.corner(square) {
                 svg.rect("dark", x, y, CELL, CELL, PALETTE.dark_square);

@@ -23,8 +23,8 @@ fn reached(size: u32, seed: u64, plies: u32) -> Position {
 }
 
 fn dames(pos: &Position, color: Color) -> usize {
-    (1..=pos.square_count())
-        .filter_map(Square::new)
+    (1..=pos.point_count() as u8)
+        .filter_map(Square::from_number)
         .filter(|&s| pos.piece_at(s) == Some(Piece::new(color, Kind::Dame)))
         .count()
 }

@@ -212,13 +212,13 @@ fn play_repeatedly(start: Position, mv: Move, times: usize) {
         let moves = pos.legal_moves();
         let _ = pos.outcome();
         assert_eq!(pos.hash_key(), pos.fresh_hash_key(), "{pos:?}");
-        let full = if pos.size() == 8 { 12 } else { 20 };
+        let full = if pos.point_count() == 32 { 12 } else { 20 };
         for color in [Color::White, Color::Black] {
             assert!(pos.piece_count(color) <= full, "{pos:?}");
         }
         let text = pos.to_string();
         assert!(
-            Position::parse_position(&text, Some(BoardSize::Side(pos.size()))).is_ok(),
+            Position::parse_position(&text, pos.board_size()).is_ok(),
             "{text}"
         );
         if let Some(&next) = moves.first() {

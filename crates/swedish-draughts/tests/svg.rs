@@ -24,7 +24,7 @@ fn parse(text: &str) -> Position {
 fn squares(numbers: &[u8]) -> Vec<swedish_draughts::Square> {
     numbers
         .iter()
-        .map(|&n| swedish_draughts::Square::new(n).expect("a square number"))
+        .map(|&n| swedish_draughts::Square::from_number(n).expect("a square number"))
         .collect()
 }
 

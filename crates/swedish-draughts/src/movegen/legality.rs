@@ -16,7 +16,7 @@ impl Position {
         if game_core::Game::legal_moves(self).is_empty() {
             return "the game is over: the side to move has no legal move".to_owned();
         }
-        match Square::new(from).and_then(|square| self.piece_at(square)) {
+        match Square::from_number(from).and_then(|square| self.piece_at(square)) {
             None => format!("square {from} is empty"),
             Some(Piece { color, .. }) if color != self.side => {
                 format!(
