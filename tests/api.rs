@@ -1,18 +1,24 @@
 //! The same calls against all five game crates: a crate whose names drift from the others
-//! stops compiling here (or fails): start positions, board sizes, players, points and pieces,
-//! move text, pictures, engines and the re-exported core names.
+//! stops compiling here (or fails): start positions, board sizes, players, points and sets of
+//! points, counts, move text, derives, pictures, engines and the re-exported core names.
 
 use game_core::{Engine, Game, GameRecord, Limits};
 
-/// The calls every game crate answers in the same words: `$point` is the crate's point type,
-/// `$text` the name of one of its points, and `$occupied` whether that point holds a piece at
-/// the start.
+/// The calls every game crate answers in the same words: `$point` is the crate's point type
+/// and `$set` its set of points, `$text` the name of one of its points, at column `$col` and
+/// row `$row` (from 0 at the bottom left, as the notation reads the board), `$occupied`
+/// whether that point holds a piece at the start, `$points` the number of points of the
+/// default board and `$pieces` the pieces on it at the start (counted from the rules pages).
 macro_rules! same_calls_in {
-    ($krate:ident, $point:ident, $text:literal, $occupied:literal) => {
+    (
+        $krate:ident, $point:ident, $set:ident, $text:literal, $col:literal, $row:literal,
+        $occupied:literal, $points:literal, $pieces:literal
+    ) => {
         mod $krate {
             use super::*;
             // The core names, re-exported by every crate under the same names.
             use ::$krate::$point as Point;
+            use ::$krate::$set as Set;
             use ::$krate::{
                 BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
                 ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
@@ -62,6 +68,18 @@ macro_rules! same_calls_in {
                     assert_eq!(start.outcome(), None);
                     assert!(!start.legal_moves().is_empty(), "{size}");
                 }
+                // On every board: the empty points and the pieces make up the board.
+                for start in sizes
+                    .iter()
+                    .filter_map(|&size| Position::start_with_size(size).ok())
+                {
+                    let pieces: u32 = Color::ALL.iter().map(|&c| start.piece_count(c)).sum();
+                    assert_eq!(
+                        start.empty().len() + pieces as usize,
+                        start.point_count(),
+                        "{start}"
+                    );
+                }
                 match sizes.first() {
                     Some(&default) => {
                         assert_eq!(Position::start_with_size(default), Ok(Position::start()))
@@ -106,6 +124,141 @@ macro_rules! same_calls_in {
                 let start = Position::start();
                 let piece: Option<Piece> = start.piece_at(point);
                 assert_eq!(piece.is_some(), $occupied, "{point} at the start");
+            }
+
+            /// A point is made from its column and row or its index, and gives them back, all
+            /// in `const` code; the indices of the layout are increasing in the points' order.
+            #[test]
+            fn points_by_column_row_and_index() {
+                const POINT: Option<Point> = Point::new($col, $row);
+                const COL_ROW: (u8, u8) = match POINT {
+                    Some(point) => (point.col(), point.row()),
+                    None => (u8::MAX, u8::MAX),
+                };
+                const INDEX: usize = match POINT {
+                    Some(point) => point.index(),
+                    None => usize::MAX,
+                };
+                const BACK: Option<Point> = Point::from_index(INDEX);
+                let point: Point = $text.parse().expect("a point name");
+                assert_eq!(POINT, Some(point));
+                assert_eq!(COL_ROW, ($col, $row));
+                assert_eq!(BACK, Some(point));
+                let layout: Vec<Point> = (0..4096).filter_map(Point::from_index).collect();
+                assert!(layout.len() >= $points, "{}", layout.len());
+                for pair in layout.windows(2) {
+                    assert!(pair[0] < pair[1], "{} {}", pair[0], pair[1]);
+                    assert!(pair[0].index() < pair[1].index());
+                }
+                for &p in &layout {
+                    assert_eq!(Point::from_index(p.index()), Some(p), "{p}");
+                    assert_eq!(Point::new(p.col(), p.row()), Some(p), "{p}");
+                    assert_eq!(p.to_string().parse::<Point>(), Ok(p));
+                }
+                assert_eq!(Point::from_index(usize::MAX), None);
+                assert_eq!(Point::new(u8::MAX, u8::MAX), None);
+            }
+
+            /// Every crate's set of points has the same methods, and the positions hand their
+            /// points out as sets.
+            #[test]
+            fn sets_of_points_by_the_same_names() {
+                let point: Point = $text.parse().expect("a point name");
+                let mut set = Set::EMPTY;
+                assert_eq!(Set::default(), set);
+                assert!(set.is_empty() && set.len() == 0 && set.first().is_none());
+                set.insert(point);
+                set.insert(point);
+                assert!(set.contains(point) && !set.is_empty());
+                assert_eq!((set.len(), set.first()), (1, Some(point)));
+                assert_eq!(set.iter().collect::<Vec<_>>(), [point]);
+                assert_eq!(set.into_iter().collect::<Vec<_>>(), [point]);
+                assert_eq!((&set).into_iter().count(), 1);
+                let layout: Vec<Point> = (0..4096).filter_map(Point::from_index).collect();
+                let all: Set = layout.iter().copied().collect();
+                assert_eq!(all.len(), layout.len());
+                assert_eq!(all.iter().collect::<Vec<_>>(), layout, "lowest index first");
+                assert_eq!(set.union(all), all);
+                assert_eq!(set.intersection(all), set);
+                let rest = all.difference(set);
+                assert_eq!(rest.len(), all.len() - 1);
+                assert!(!rest.contains(point) && !rest.intersects(set) && all.intersects(set));
+                assert_eq!(rest.union(set), all);
+                let mut extended = rest;
+                extended.extend([point]);
+                assert_eq!(extended, all);
+                set.remove(point);
+                assert_eq!(set, Set::EMPTY);
+                assert!(format!("{all:?}").contains($text), "Debug lists the points");
+
+                let start = Position::start();
+                let empty: Set = start.empty();
+                for p in empty {
+                    assert_eq!(start.piece_at(p), None, "{p}");
+                }
+                assert_eq!(empty.contains(point), !$occupied);
+            }
+
+            /// The dimensions and the counts: `point_count`, `piece_count`, by the same
+            /// names and types, with the numbers of the rules pages.
+            #[test]
+            fn board_dimensions_and_counts() {
+                let _: fn(&Position) -> usize = Position::point_count;
+                let _: fn(&Position, Color) -> u32 = Position::piece_count;
+                let start = Position::start();
+                assert_eq!(start.point_count(), $points);
+                let pieces: u32 = Color::ALL.iter().map(|&c| start.piece_count(c)).sum();
+                assert_eq!(pieces, $pieces);
+                // Along a game, the pieces counted are pieces the board shows.
+                let layout: Vec<Point> = (0..4096).filter_map(Point::from_index).collect();
+                let mut rng = Rng::new(3);
+                let mut pos = start;
+                for _ in 0..60 {
+                    let shown = layout
+                        .iter()
+                        .filter(|&&p| pos.piece_at(p).is_some())
+                        .count();
+                    let counted: u32 = Color::ALL.iter().map(|&c| pos.piece_count(c)).sum();
+                    assert!(counted as usize <= shown, "{pos}");
+                    assert_eq!(pos.empty().len() + shown, pos.point_count(), "{pos}");
+                    match rng.choose(&pos.legal_moves()) {
+                        Some(&mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
+                }
+            }
+
+            /// `side_to_move` names the trait's player; `Default` is the start; moves and points
+            /// are ordered; a move prints text its position reads back.
+            #[test]
+            fn side_to_move_default_order_and_move_text() {
+                let _: fn(&Position) -> <Position as Game>::Player = Position::side_to_move;
+                fn ordered<T: Ord + core::fmt::Display>() {}
+                ordered::<Point>();
+                ordered::<::$krate::Move>();
+                assert_eq!(Position::default(), Position::start());
+                let mut rng = Rng::new(7);
+                let mut pos = Position::default();
+                for _ in 0..40 {
+                    assert_eq!(pos.side_to_move(), pos.to_move(), "{pos}");
+                    let moves = pos.legal_moves();
+                    for &mv in &moves {
+                        // The text of the move alone is read back, unless another legal move
+                        // shares it (draughts captures with the same start and end): then the
+                        // position names both.
+                        match pos.parse_move(&mv.to_string()) {
+                            Ok(back) => assert_eq!(back, mv, "{mv} in {pos}"),
+                            Err(ParseMoveError::Ambiguous { candidates, .. }) => {
+                                assert!(candidates.contains(&pos.move_text(mv)), "{mv} in {pos}")
+                            }
+                            Err(err) => panic!("{mv} in {pos}: {err}"),
+                        }
+                    }
+                    match rng.choose(&moves) {
+                        Some(&mv) => pos.play(mv).expect("a legal move"),
+                        None => break,
+                    }
+                }
             }
 
             /// The pictures for people are `Game` methods; every crate draws a board.
@@ -222,12 +375,24 @@ macro_rules! alphabeta_in {
     };
 }
 
-same_calls_in!(kvarn3, Point, "b2", false);
-same_calls_in!(swedish_draughts, Square, "32", true);
-same_calls_in!(cheversi, Square, "e4", false);
-same_calls_in!(sundraval, Point, "e5", false);
-same_calls_in!(svendo, Point, "c3", false);
-alphabeta_in!(kvarn3, swedish_draughts, cheversi, sundraval);
+// Kvarn3: nine points, six stones in hand. Draughts: 50 dark squares, 20 men a side; square
+// 32 is d4. Cheversi: 64 squares, all pieces in hand. Sundraval: 217 points on 9 a side.
+// Svendo: 10 x 6 points, all stones in hand.
+same_calls_in!(kvarn3, Point, PointSet, "b2", 1, 1, false, 9, 0);
+same_calls_in!(
+    swedish_draughts,
+    Square,
+    SquareSet,
+    "32",
+    3,
+    3,
+    true,
+    50,
+    40
+);
+same_calls_in!(sundraval, Point, PointSet, "e5", 4, 4, false, 217, 0);
+same_calls_in!(svendo, Point, PointSet, "c3", 2, 2, false, 60, 0);
+alphabeta_in!(kvarn3, swedish_draughts, sundraval);
 
 /// In the games whose players are colours, `Color::ALL` is `Game::PLAYERS`: play order.
 macro_rules! colours_are_players_in {
@@ -242,7 +407,7 @@ macro_rules! colours_are_players_in {
     };
 }
 
-colours_are_players_in!(kvarn3, swedish_draughts, cheversi, svendo);
+colours_are_players_in!(kvarn3, swedish_draughts, svendo);
 
 /// Where a move's text does not depend on the position (all but draughts captures), the move
 /// prints itself, and the text is the one the position writes.
@@ -268,4 +433,71 @@ macro_rules! move_display_in {
     };
 }
 
-move_display_in!(kvarn3, cheversi, sundraval, svendo);
+move_display_in!(kvarn3, sundraval, svendo);
+
+/// The games with a hand count it by the same name, `in_hand(color) -> u32`: every stone is in
+/// hand at the start (the rules pages' numbers), and a hand never grows.
+macro_rules! hands_in {
+    ($($krate:ident: $start:literal),*) => {
+        #[test]
+        fn hands_by_the_same_name() {
+            $({
+                use ::$krate::{Color, Game, Position};
+                let _: fn(&Position, Color) -> u32 = Position::in_hand;
+                let mut rng = game_core::Rng::new(9);
+                let mut pos = Position::start();
+                for colour in Color::ALL {
+                    assert_eq!(pos.in_hand(colour), $start, stringify!($krate));
+                }
+                for _ in 0..60 {
+                    let before = Color::ALL.map(|c| pos.in_hand(c));
+                    match rng.choose(&pos.legal_moves()) {
+                        Some(&mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
+                    let after = Color::ALL.map(|c| pos.in_hand(c));
+                    let (was, now): (u32, u32) = (before.iter().sum(), after.iter().sum());
+                    assert!(now == was || now + 1 == was, "{} {pos}", stringify!($krate));
+                    for (b, a) in before.iter().zip(after.iter()) {
+                        assert!(a <= b, "{} {pos}", stringify!($krate));
+                    }
+                }
+            })*
+        }
+    };
+}
+
+hands_in!(kvarn3: 3, svendo: 8);
+
+/// Board sizes are `u32` everywhere, the type of `BoardSize`'s fields, and the default sizes
+/// are the first of `BOARD_SIZES`.
+#[test]
+fn size_constants_are_board_size_numbers() {
+    use game_core::BoardSize;
+    let sundraval: [u32; 3] = [
+        ::sundraval::MIN_SIZE,
+        ::sundraval::DEFAULT_SIZE,
+        ::sundraval::MAX_SIZE,
+    ];
+    assert_eq!(sundraval, [3, 9, 11]);
+    assert_eq!(
+        <::sundraval::Position as Game>::BOARD_SIZES.first(),
+        Some(&BoardSize::Side(::sundraval::DEFAULT_SIZE))
+    );
+    let svendo: [u32; 6] = [
+        ::svendo::MIN_POINTS,
+        ::svendo::MAX_POINTS,
+        ::svendo::MIN_SIDE,
+        ::svendo::MAX_SIDE,
+        ::svendo::DEFAULT_WIDTH,
+        ::svendo::DEFAULT_HEIGHT,
+    ];
+    assert_eq!(svendo, [30, 64, 5, 12, 10, 6]);
+    assert_eq!(
+        <::svendo::Position as Game>::BOARD_SIZES.first(),
+        Some(&BoardSize::Rect {
+            width: ::svendo::DEFAULT_WIDTH,
+            height: ::svendo::DEFAULT_HEIGHT
+        })
+    );
+}

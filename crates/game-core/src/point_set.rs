@@ -146,9 +146,13 @@ macro_rules! point_set {
         }
 
         impl ::core::fmt::Debug for $set {
-            /// The points, as a set: `{a1, b2}`.
+            /// The points by name, as a set: `{a1, b2}`.
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_set().entries(self.iter()).finish()
+                let mut set = f.debug_set();
+                for point in self.iter() {
+                    set.entry(&format_args!("{point}"));
+                }
+                set.finish()
             }
         }
 

@@ -254,8 +254,13 @@ impl PointSet {
 }
 
 impl fmt::Debug for PointSet {
+    /// The points by name, as a set: `{a1, e5}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
+        let mut set = f.debug_set();
+        for point in self.iter() {
+            set.entry(&format_args!("{point}"));
+        }
+        set.finish()
     }
 }
 

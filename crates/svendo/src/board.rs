@@ -248,7 +248,11 @@ impl PointSet {
 impl fmt::Debug for PointSet {
     /// The points, as a set: `{a1, c3}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
+        let mut set = f.debug_set();
+        for point in self.iter() {
+            set.entry(&format_args!("{point}"));
+        }
+        set.finish()
     }
 }
 
