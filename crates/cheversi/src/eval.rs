@@ -86,6 +86,8 @@ pub struct CheversiPlayer {
     search: AlphaBeta<Position, RoundScore>,
     solver: Solver,
     handover: u8,
+    /// Which of the board's 8 symmetries the first placement of a game is turned by.
+    opening_symmetry: u8,
 }
 
 impl CheversiPlayer {
@@ -101,7 +103,20 @@ impl CheversiPlayer {
             search,
             solver: Solver::with_table_bits(20).with_max_placements_left(handover),
             handover,
+            opening_symmetry: 0,
         }
+    }
+
+    /// The same player, turning its first placement of a game (on the empty board) by one of
+    /// the board's 8 symmetries chosen by `seed`.
+    ///
+    /// Why: the empty board is symmetric, so the 8 images of the best first placement are
+    /// equally good, and a search alone always picks the same one (the default player opened
+    /// every game as White with the same king square). Seeding the symmetry varies the games
+    /// at no cost in strength, and a given seed still plays the same game.
+    pub fn with_opening_seed(mut self, seed: u64) -> CheversiPlayer {
+        self.opening_symmetry = (seed % 8) as u8;
+        self
     }
 
     /// The placements left at which the solver takes over.
@@ -189,7 +204,16 @@ impl Engine<Position> for CheversiPlayer {
             nodes: limits.nodes.map(|n| n.saturating_sub(solver_nodes).max(1)),
             ..*limits
         };
-        self.search.search(record, &left, stop, report)
+        let mut result = self.search.search(record, &left, stop, report);
+        if root.placements_made() == 0 {
+            let turn = |mv: Move| Move::new(mv.kind, mv.square.symmetric(self.opening_symmetry));
+            result.best_move = result.best_move.map(turn);
+            // Every line from the symmetric start has its image, so the whole line turns.
+            for mv in &mut result.info.pv {
+                *mv = turn(*mv);
+            }
+        }
+        result
     }
 
     fn new_game(&mut self) {
@@ -210,8 +234,8 @@ pub fn default_config() -> AlphaBetaConfig {
 }
 
 /// The default player: [`CheversiPlayer`] with [`default_config`] and the solver from
-/// [`DEFAULT_HANDOVER`] placements left. It is deterministic, so `seed` is not used (it is
-/// taken for the same signature as every game's default player).
+/// [`DEFAULT_HANDOVER`] placements left; `seed` chooses the symmetry of its first placement
+/// ([`CheversiPlayer::with_opening_seed`]). Under node or depth limits a seed fixes its play.
 ///
 /// ```
 /// use cheversi::{default_engine, Game, GameRecord, Position};
@@ -223,8 +247,7 @@ pub fn default_config() -> AlphaBetaConfig {
 /// assert!(record.current().is_legal(mv));
 /// ```
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
-    let _ = seed;
-    Box::new(CheversiPlayer::new(default_config(), DEFAULT_HANDOVER))
+    Box::new(CheversiPlayer::new(default_config(), DEFAULT_HANDOVER).with_opening_seed(seed))
 }
 
 /// The `alphabeta` engine of the registry: plain alpha-beta on [`RunningScore`] with
@@ -356,6 +379,27 @@ mod tests {
     #[ignore = "seconds in release, minutes in debug: see the doc comment"]
     fn round_score_keeps_its_sign_from_depth_to_depth_up_to_6() {
         check_scores_keep_their_sign(6);
+    }
+
+    #[test]
+    fn the_seed_varies_the_first_placement_among_its_images() {
+        let record = GameRecord::new(Position::start());
+        let mut firsts = Vec::new();
+        for seed in 0..8 {
+            let mv = default_engine(seed)
+                .choose_move(&record, &Limits::depth(1))
+                .expect("a first placement");
+            assert!(record.current().is_legal(mv));
+            firsts.push(mv);
+        }
+        // All images of one placement: the seed-0 player's, turned by each symmetry.
+        for (seed, mv) in firsts.iter().enumerate() {
+            assert_eq!(mv.kind, firsts[0].kind);
+            assert_eq!(mv.square, firsts[0].square.symmetric(seed as u8));
+        }
+        // The same seed plays the same placement.
+        let again = default_engine(5).choose_move(&record, &Limits::depth(1));
+        assert_eq!(again, Some(firsts[5]));
     }
 
     #[test]
