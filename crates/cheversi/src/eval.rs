@@ -390,7 +390,7 @@ mod tests {
         check_scores_keep_their_sign(4);
     }
 
-    /// Depths 1 to 6 take some 15 s in release:
+    /// Depths 1 to 6 take about 10 s in release:
     /// `cargo test --release -p cheversi --lib -- --ignored round_score`.
     #[test]
     #[ignore = "seconds in release, minutes in debug: see the doc comment"]
