@@ -753,6 +753,60 @@ mod tests {
         );
     }
 
+    /// An output the test reads back after the session.
+    #[cfg(feature = "kvarn3")]
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    #[cfg(feature = "kvarn3")]
+    impl Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .expect("one writer at a time")
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The replies of a Kvarn3 session fed `input` all at once.
+    #[cfg(feature = "kvarn3")]
+    fn session(input: &'static str) -> Vec<String> {
+        let out = Captured::default();
+        run(
+            kvarn3::Position::start(),
+            io::Cursor::new(input.as_bytes()),
+            out.clone(),
+        )
+        .expect("in-memory input and output do not fail");
+        let bytes = out.0.lock().expect("the session is over").clone();
+        let text = String::from_utf8(bytes).expect("replies are UTF-8");
+        text.lines().map(str::to_owned).collect()
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn every_go_gets_exactly_one_bestmove() {
+        let answers = |input| {
+            session(input)
+                .into_iter()
+                .filter(|l| l.starts_with("bestmove"))
+                .count()
+        };
+        // The end of the input, and quit, end a search that waits for stop with its answer.
+        assert_eq!(answers("position startpos\ngo infinite\n"), 1);
+        assert_eq!(answers("position startpos\ngo\nquit\n"), 1);
+        // A second stop, or a stop after the search answered by itself, answers nothing.
+        assert_eq!(answers("go infinite\nstop\nstop\nisready\nstop\n"), 1);
+        assert_eq!(answers("go depth 1\nisready\nstop\nstop\n"), 1);
+        // A refused go gets no answer; the accepted one gets its own.
+        assert_eq!(answers("go infinite\ngo depth 1\nstop\n"), 1);
+    }
+
     #[cfg(feature = "kvarn3")]
     #[test]
     fn go_with_the_largest_increment_is_a_time_limit() {

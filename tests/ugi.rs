@@ -10,11 +10,13 @@
 //! ```
 //!
 //! (`UGI_REFEREE_GAMES`, default 2, sets the games per game and time; `UGI_REFEREE_MS`,
-//! default `20,100,500`, the times a move.)
+//! default `20,100,500`, the times a move; `UGI_REFEREE_ENGINE` another engine program to
+//! referee instead of the `ugi` example, such as an older build.)
 
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -47,7 +49,12 @@ struct Ugi {
 impl Ugi {
     /// Starts `ugi GAME [args]`.
     fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(example("ugi"))
+        Self::start_program(&example("ugi"), args)
+    }
+
+    /// Starts the UGI engine `program` with `args`.
+    fn start_program(program: &Path, args: &[&str]) -> Self {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -578,6 +585,8 @@ struct Tally {
 /// tournament manager does: `position startpos moves …` and `go movetime MS` to the engine to
 /// move, the answer checked against the rules, the next command the moment it arrives.
 struct Referee {
+    /// The engine program (the `ugi` example unless `UGI_REFEREE_ENGINE` names another).
+    program: PathBuf,
     size: Option<&'static str>,
     movetime: Duration,
     games: usize,
@@ -593,7 +602,9 @@ impl GameVisitor for Referee {
         let seats = G::PLAYERS.len();
         let mut tally = Tally::default();
         for game in 0..self.games {
-            let mut engines: Vec<Ugi> = (0..seats).map(|_| Ugi::start(&args)).collect();
+            let mut engines: Vec<Ugi> = (0..seats)
+                .map(|_| Ugi::start_program(&self.program, &args))
+                .collect();
             for (index, ugi) in engines.iter_mut().enumerate() {
                 ugi.send("ugi");
                 ugi.until("ugiok");
@@ -715,6 +726,8 @@ fn env_list(name: &str, default: &[u64]) -> Vec<u64> {
 fn refereed_engine_games_have_no_forfeits_and_no_protocol_errors() {
     let games = env_list("UGI_REFEREE_GAMES", &[2])[0] as usize;
     let times = env_list("UGI_REFEREE_MS", &[20, 100, 500]);
+    let program =
+        std::env::var_os("UGI_REFEREE_ENGINE").map_or_else(|| example("ugi"), PathBuf::from);
     let boards: [(&str, Option<&'static str>); 6] = [
         ("kvarn3", None),
         ("swedish-draughts", None),
@@ -733,6 +746,7 @@ fn refereed_engine_games_have_no_forfeits_and_no_protocol_errors() {
             let tally = games::visit(
                 game,
                 Referee {
+                    program: program.clone(),
                     size,
                     movetime,
                     games,
