@@ -334,6 +334,9 @@ fn parse_options() -> Result<(String, Play), Failure> {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let (game, play) = parse_options()?;
         games::visit(&game, play).map_err(|e| common::unknown_game(&game, &e))?

@@ -110,6 +110,9 @@ impl GameVisitor for Show {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let args = common::Args::parse(
             USAGE,

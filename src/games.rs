@@ -120,19 +120,36 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<BoardSize>) -> Result<G, S
     }
 }
 
+/// How the tools name `player` in `pos` for people: the colour (`white`), or where the seat
+/// and the colour differ, as in Sundraval whose pie rule can swap colours, the seat with its
+/// colour beside it (`second (white)`).
+pub fn player_name<G: Game>(pos: &G, player: G::Player) -> String {
+    let seat = player.to_string();
+    let colour = pos.color_name(player);
+    if seat == colour {
+        colour
+    } else {
+        format!("{seat} ({colour})")
+    }
+}
+
 /// The line that ends the `show` tool's output, a contract checked by other programs:
-/// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner COLOUR (REASON)`, the colour
-/// in lower case as the position names it, and `, N points` after the reason where the game
-/// scores.
+/// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner PLAYER (REASON)`, the player
+/// as [`player_name`] names it (the colour in lower case; in Sundraval the seat and its
+/// colour, `second (white)`), and `, N points` after the reason where the game scores (`1
+/// point` for one).
 pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
     match outcome {
         None => "outcome: none".to_owned(),
         Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),
         Some(Outcome::Winner { player, reason }) => {
-            let colour = pos.color_name(player);
+            let who = player_name(pos, player);
             match pos.score(player) {
-                Some(points) => format!("outcome: winner {colour} ({reason}, {points} points)"),
-                None => format!("outcome: winner {colour} ({reason})"),
+                Some(points) => {
+                    let unit = if points == 1 { "point" } else { "points" };
+                    format!("outcome: winner {who} ({reason}, {points} {unit})")
+                }
+                None => format!("outcome: winner {who} ({reason})"),
             }
         }
     }

@@ -372,3 +372,167 @@ fn perft_counts_the_svendo_start_on_an_8x8_board() {
         assert_eq!(stdout_lines(&output), [count]);
     }
 }
+
+/// A fresh directory for one test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardrules-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+fn run_owned(name: &str, args: &[String]) -> Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(name, &refs, b"")
+}
+
+/// `match kvarn3` between two random engines on work budgets, `extra` appended.
+fn random_match(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "kvarn3", "--engine", "random", "--engine", "random", "--time", "0", "--seed", "3",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+#[test]
+fn match_never_truncates_an_existing_results_file() {
+    let dir = temp_dir("match-append");
+    let file = dir.join("results.jsonl");
+    std::fs::write(&file, "{\"old\":1}\n").expect("a results file");
+    let path = file.display().to_string();
+    // Even --games 0 must not empty it.
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "0", "--results", &path]),
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--append"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "{\"old\":1}\n"
+    );
+    // --append adds the new games after the old line.
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--results", &path, "--append"]),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "{\"old\":1}");
+    assert!(lines[1].starts_with("{\"game\":"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_json_lines_start_where_their_moves_start() {
+    use game_core::Game;
+    let dir = temp_dir("match-start");
+    let path = dir.join("r.jsonl").display().to_string();
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--openings", "3", "--results", &path]),
+    );
+    assert!(output.status.success(), "{output:?}");
+    for line in std::fs::read_to_string(&path).expect("results").lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let start: kvarn3::Position = game["start"]
+            .as_str()
+            .expect("start")
+            .parse()
+            .expect("start is a position");
+        // The game starts from the empty board, the opening's three moves included in moves.
+        assert_eq!(start, kvarn3::Position::start(), "{line}");
+        assert_eq!(game["opening_plies"], 3, "{line}");
+        let mut record = game_core::GameRecord::new(start);
+        for mv in game["moves"].as_array().expect("moves") {
+            record
+                .play_text(mv.as_str().expect("a move text"))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        assert!(record.outcome().is_some(), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_with_absurd_game_counts_plays_only_its_shard() {
+    let dir = temp_dir("match-huge");
+    for (games, shards) in [
+        ("1000000000000", "1000000000000"),
+        ("18446744073709551615", "18446744073709551615"),
+    ] {
+        let path = dir.join(format!("{games}.jsonl")).display().to_string();
+        let shard = format!("{shards}/{shards}");
+        let output = run_owned(
+            "match",
+            &random_match(&["--games", games, "--shard", &shard, "--results", &path]),
+        );
+        assert!(output.status.success(), "{games}: {output:?}");
+        let text = std::fs::read_to_string(&path).expect("results");
+        assert_eq!(text.lines().count(), 1, "{games}");
+        // The last game of the schedule, numbered from 0.
+        let last = games.parse::<u64>().expect("a number") - 1;
+        assert!(
+            text.starts_with(&format!("{{\"game\":{last},")),
+            "{games}: {text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn match_on_a_full_disk_exits_with_the_io_code_not_the_usage_code() {
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--results", "/dev/full", "--append"]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("/dev/full"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn match_never_prints_an_infinite_or_negative_zero_elo() {
+    let dir = temp_dir("match-elo");
+    // Kvarn3's solver against random moves: a clean sweep, and an Elo bound instead of +inf.
+    let path = dir.join("r.jsonl").display().to_string();
+    let args: Vec<String> = [
+        "kvarn3",
+        "--engine",
+        "default",
+        "--engine",
+        "random",
+        "--time",
+        "0",
+        "--games",
+        "2",
+        "--openings",
+        "0",
+        "--results",
+        &path,
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    let output = run_owned("match", &args);
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    let elo = lines
+        .iter()
+        .find(|l| l.starts_with("elo default - random: "))
+        .expect("an Elo line");
+    // The seed fixes the games: the solver wins both.
+    assert_eq!(
+        elo,
+        "elo default - random: no estimate (default won all 2 games; 95%: at least -216)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

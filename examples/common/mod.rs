@@ -194,6 +194,27 @@ impl Out {
     }
 }
 
+/// Answers `--help` or `-h` anywhere among the process arguments: prints `usage` to stdout
+/// and returns the exit code 0 (a request for help is not a mistake). `None` when no help was
+/// asked for, so the tool runs.
+pub fn help(usage: &str) -> Option<ExitCode> {
+    let asked = std::env::args_os()
+        .skip(1)
+        .any(|word| word == "--help" || word == "-h");
+    if !asked {
+        return None;
+    }
+    let mut out = io::stdout().lock();
+    Some(match writeln!(out, "{usage}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {err}");
+            ExitCode::from(1)
+        }
+    })
+}
+
 /// Runs `main`; on failure prints the message to stderr and exits with 2 for usage or input
 /// errors, 1 for a failed write to stdout or read from stdin, and quietly with 0 when the reader closed the pipe.
 pub fn run(main: impl FnOnce() -> Result<(), Failure>) -> ExitCode {
