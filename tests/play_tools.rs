@@ -536,3 +536,159 @@ fn match_never_prints_an_infinite_or_negative_zero_elo() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn help_on_every_tool_prints_the_usage_to_stdout_and_exits_0() {
+    for tool in ["perft", "show", "demo", "play", "match"] {
+        for flag in ["--help", "-h"] {
+            let output = run(tool, &[flag], b"");
+            assert_eq!(output.status.code(), Some(0), "{tool} {flag}: {output:?}");
+            let text = String::from_utf8(output.stdout).expect("UTF-8");
+            assert!(text.starts_with("usage: "), "{tool} {flag}: {text}");
+            assert!(output.stderr.is_empty(), "{tool} {flag}");
+        }
+    }
+    // Help wins over everything else on the line.
+    let output = run("play", &["kvarn3", "--seat", "9", "--help"], b"");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn play_refuses_a_seat_the_game_does_not_have() {
+    let output = run("play", &["kvarn3", "--seat", "3"], b"");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("kvarn3 has 2 players"), "{err}");
+    assert!(output.stdout.is_empty());
+    // Svendo has a third seat.
+    let output = run(
+        "play",
+        &["svendo", "--seat", "3", "--engine", "random", "--time", "5"],
+        b"quit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+}
+
+#[test]
+fn play_starts_from_fen_ends_with_the_reason_and_offers_a_new_game() {
+    // Two white stones on the first rank and White to move: b1 closes the mill.
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all", "--fen", "BB./.../W.W w"],
+        b"b1\nc3\nnew\nmoves\nquit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("outcome: winner white (mill)"), "{text}");
+    assert!(text.contains("game over: new, undo"), "{text}");
+    // A move after the end is answered, and the game does not go on.
+    assert!(text.contains("the game is over: type new"), "{text}");
+    // The new game starts from the --fen position again: five empty points.
+    assert!(text.contains("a new game"), "{text}");
+    assert!(
+        text.contains("legal moves: b1 c2 a2 b2 c3") || text.contains("legal moves: b1 "),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_saves_and_loads_the_json_game_record() {
+    let dir = temp_dir("play-save");
+    let file = dir.join("game.json");
+    let path = file.display().to_string();
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("b2\na1\nsave {path}\nquit\n").as_bytes(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("JSON");
+    assert_eq!(record["game"], "kvarn3");
+    assert_eq!(record["moves"], serde_json::json!(["b2", "a1"]));
+    // Loaded again, the game goes on from the third ply: a1 is taken, b1 is not.
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("load {path}\na1\nb1\nquit\n").as_bytes(),
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("loaded a game of 2 plies"), "{text}");
+    assert!(text.contains("last move: b1 by white"), "{text}");
+    // A record whose rules say nothing is refused, not read as "no draw rules".
+    std::fs::write(
+        &file,
+        r#"{"format":1,"game":"kvarn3","start":".../.../... w","rules":{},"moves":[]}"#,
+    )
+    .expect("write");
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("load {path}\nquit\n").as_bytes(),
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.contains("leave out repetitions, no_progress_plies, move_cap"),
+        "{text}"
+    );
+    assert!(!text.contains("loaded a game"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_says_when_the_pie_swap_changes_your_colour() {
+    // The person sits second; the engine opens, the person swaps and plays Black.
+    let output = run(
+        "play",
+        &[
+            "sundraval",
+            "--size",
+            "5",
+            "--seat",
+            "2",
+            "--engine",
+            "random",
+            "--time",
+            "5",
+        ],
+        b"swap\nquit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.contains("the pie swap changed your colour: you (second seat) now play black"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn play_skips_an_endless_line_without_holding_it_in_memory() {
+    // 256 MB without a newline, under a 160 MB address-space limit: a reader that kept the
+    // line would run out of memory long before its end.
+    let script = r#"ulimit -v 163840 && exec "$0" kvarn3 --seat all"#;
+    let mut child = Command::new("sh")
+        .args(["-c", script])
+        .arg(example("play"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..256 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"\nb2\nquit\n");
+    });
+    let output = child.wait_with_output().expect("play ends");
+    writer.join().expect("the writer");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("longer than 4096 bytes"), "{text}");
+    assert!(text.contains("last move: b2 by white"), "{text}");
+}
