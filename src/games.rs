@@ -24,6 +24,19 @@ pub trait Describe: Game {
     /// at their defaults.
     fn svg(&self, last_move: Option<Self::Move>, size: u32) -> String;
 
+    /// The picture of `record`'s current position as [`Describe::svg`] draws it, and where
+    /// the game is over, why it ended marked where the picture can show it: Kvarn3's mill
+    /// and Svendo's winning line as highlighted points, Sundraval's score layer (territories
+    /// and dead stones). With `attacks`, Cheversi's attacked squares are shaded too (the
+    /// games without attacks ignore it; [`Describe::HAS_ATTACKS`] says which have them).
+    fn svg_explained(&self, last_move: Option<Self::Move>, size: u32, attacks: bool) -> String {
+        let _ = attacks;
+        self.svg(last_move, size)
+    }
+
+    /// Whether [`Describe::svg_explained`] can shade attacked squares (Cheversi).
+    const HAS_ATTACKS: bool = false;
+
     /// The game's default player (its crate's `default_engine`), seeded with `seed`.
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>>;
 
@@ -166,6 +179,18 @@ impl Describe for cheversi::Position {
         self.to_svg(&options)
     }
 
+    const HAS_ATTACKS: bool = true;
+
+    fn svg_explained(&self, last_move: Option<cheversi::Move>, size: u32, attacks: bool) -> String {
+        let options = cheversi::SvgOptions {
+            size,
+            last_move,
+            attacks,
+            ..cheversi::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         cheversi::default_engine(seed)
     }
@@ -185,6 +210,16 @@ impl Describe for sundraval::Position {
         let options = sundraval::SvgOptions {
             size,
             last_move,
+            ..sundraval::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
+    fn svg_explained(&self, last_move: Option<sundraval::Move>, size: u32, _: bool) -> String {
+        let options = sundraval::SvgOptions {
+            size,
+            last_move,
+            score: self.outcome().is_some(),
             ..sundraval::SvgOptions::default()
         };
         self.to_svg(&options)
@@ -214,6 +249,33 @@ impl Describe for kvarn3::Position {
         self.to_svg(&options)
     }
 
+    fn svg_explained(&self, last_move: Option<kvarn3::Move>, size: u32, _: bool) -> String {
+        // The mill: a line whose three points hold the winner's stones.
+        let highlights = match self.outcome() {
+            Some(Outcome::Winner { player, .. }) => {
+                let stones = self.stones(player);
+                kvarn3::LINES
+                    .iter()
+                    .find(|&&line| stones & line == line)
+                    .map(|&line| {
+                        kvarn3::Point::ALL
+                            .into_iter()
+                            .filter(|p| line & (1 << p.index()) != 0)
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        let options = kvarn3::SvgOptions {
+            size,
+            last_move,
+            highlights,
+            ..kvarn3::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         kvarn3::default_engine(seed)
     }
@@ -233,6 +295,18 @@ impl Describe for svendo::Position {
         let options = svendo::SvgOptions {
             size,
             last_move,
+            ..svendo::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
+    fn svg_explained(&self, last_move: Option<svendo::Move>, size: u32, _: bool) -> String {
+        let options = svendo::SvgOptions {
+            size,
+            last_move,
+            highlights: last_move
+                .and_then(|mv| self.winning_line(mv))
+                .unwrap_or_default(),
             ..svendo::SvgOptions::default()
         };
         self.to_svg(&options)

@@ -692,3 +692,42 @@ fn play_skips_an_endless_line_without_holding_it_in_memory() {
     assert!(text.contains("longer than 4096 bytes"), "{text}");
     assert!(text.contains("last move: b2 by white"), "{text}");
 }
+
+#[test]
+fn text_boards_show_the_coordinates_the_notation_uses() {
+    // Draughts: the square numbers beside the board; 1 is Black's first square, top left,
+    // 50 White's last, bottom right.
+    let lines = stdout_lines(&run("show", &["swedish-draughts"], b""));
+    assert!(
+        lines[0].trim_end().ends_with("1   2   3   4   5"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[9].trim_end().ends_with("46  47  48  49  50"),
+        "{lines:?}"
+    );
+    // Sundraval: row 1 at the bottom, over the column letters a, b, c …, and c3 (row 3's
+    // third point, the centre column of the 3-a-side board) holds the stone played there.
+    let lines = stdout_lines(&run(
+        "show",
+        &["sundraval", "--size", "3", "--moves", "a1+c3"],
+        b"",
+    ));
+    let row = |n: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .unwrap_or_else(|| panic!("row {n}: {lines:?}"))
+    };
+    assert_eq!(row("5").trim_end(), " 5   . . .");
+    assert_eq!(row("3").trim_end(), " 3 . . W . .");
+    assert_eq!(row("1").trim_end(), " 1   B . . d");
+    let below = lines.iter().position(|l| l == row("1")).expect("row 1") + 1;
+    assert_eq!(lines[below].trim(), "a b c");
+    // Svendo says what M stands for.
+    let lines = stdout_lines(&run("show", &["svendo"], b""));
+    assert!(
+        lines.iter().any(|l| l.contains("M: a green master stone")),
+        "{lines:?}"
+    );
+}

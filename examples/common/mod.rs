@@ -93,11 +93,12 @@ pub struct Args {
     pub svg: Option<String>,
     pub svg_size: Option<u32>,
     pub divide: bool,
+    pub svg_attacks: bool,
 }
 
 impl Args {
     /// Reads the process arguments; `options` are the options this tool accepts, among
-    /// `--divide` (a switch) and `--fen`, `--size`, `--moves`, `--svg`, `--svg-size` (each
+    /// `--divide` and `--svg-attacks` (switches) and `--fen`, `--size`, `--moves`, `--svg`, `--svg-size` (each
     /// takes a value).
     pub fn parse(usage: &str, options: &[&str]) -> Result<Args, Failure> {
         Self::parse_words(utf8_args()?, usage, options)
@@ -124,6 +125,10 @@ impl Args {
             }
             if word == "--divide" {
                 args.divide = true;
+                continue;
+            }
+            if word == "--svg-attacks" {
+                args.svg_attacks = true;
                 continue;
             }
             let value = words
