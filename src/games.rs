@@ -344,3 +344,31 @@ impl Describe for swedish_draughts::Position {
         swedish_draughts::mcts_engine(seed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(feature = "sundraval")]
+    #[test]
+    fn a_sundraval_seat_is_named_with_its_colour_and_the_swap_changes_it() {
+        use sundraval::{BoardSize, Position, Seat};
+        let mut pos = Position::start_with_size(BoardSize::Side(3)).expect("3 a side");
+        // Before the pie choice the first seat plays Black (it places the opening).
+        assert_eq!(player_name(&pos, Seat::First), "first (black)");
+        for text in ["b1+c3", "swap"] {
+            let mv = pos.parse_move(text).expect("legal");
+            pos.play(mv).expect("legal");
+        }
+        // The swap: the second seat takes Black, the first plays White.
+        assert_eq!(player_name(&pos, Seat::First), "first (white)");
+        assert_eq!(player_name(&pos, Seat::Second), "second (black)");
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn a_colour_that_is_the_player_is_named_once() {
+        let pos = kvarn3::Position::start();
+        assert_eq!(player_name(&pos, kvarn3::Color::White), "white");
+    }
+}

@@ -731,3 +731,71 @@ fn text_boards_show_the_coordinates_the_notation_uses() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn messages_count_in_words_that_agree_and_name_the_real_reason() {
+    let stderr = |args: &[&str]| {
+        let output = run("show", args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).expect("UTF-8")
+    };
+    // One point, not "1 points".
+    let err = stderr(&["kvarn3", "--fen", "W/.../... w"]);
+    assert!(err.contains("rank 3 has only 1 point;"), "{err}");
+    // A taken point is taken, not "off the board or taken".
+    let err = stderr(&["svendo", "--moves", "a1 a1"]);
+    assert!(err.contains("the point is taken"), "{err}");
+    // A draughts move from an empty square says so, also while a capture is on.
+    let err = stderr(&[
+        "swedish-draughts",
+        "--fen",
+        "W:W32,33:B28",
+        "--moves",
+        "30x19",
+    ]);
+    assert!(err.contains("square 30 is empty"), "{err}");
+    // Sundraval's score lines: one dead stone.
+    let output = run(
+        "show",
+        &[
+            "sundraval",
+            "--size",
+            "3",
+            "--moves",
+            "b1+c3 keep pass pass",
+        ],
+        b"",
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("dead 1 (1 stone);"), "{text}");
+}
+
+#[test]
+fn a_sundraval_result_names_the_seat_and_its_colour() {
+    // Random engines on the 3-a-side board (seeded: the same game every run, a win).
+    let output = run(
+        "play",
+        &[
+            "sundraval",
+            "--size",
+            "3",
+            "--seat",
+            "none",
+            "--engine",
+            "random",
+            "--time",
+            "5",
+        ],
+        b"",
+    );
+    let lines = stdout_lines(&output);
+    let last = lines.last().expect("an outcome");
+    let rest = last
+        .strip_prefix("outcome: winner ")
+        .unwrap_or_else(|| panic!("a win: {last}"));
+    let mut words = rest.split_whitespace();
+    let seat = words.next().expect("a seat");
+    let colour = words.next().expect("a colour");
+    assert!(["first", "second"].contains(&seat), "{last}");
+    assert!(["(black)", "(white)"].contains(&colour), "{last}");
+}
