@@ -431,7 +431,6 @@ fn match_never_truncates_an_existing_results_file() {
 
 #[test]
 fn match_json_lines_start_where_their_moves_start() {
-    use game_core::Game;
     let dir = temp_dir("match-start");
     let path = dir.join("r.jsonl").display().to_string();
     let output = run_owned(

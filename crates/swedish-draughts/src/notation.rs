@@ -162,7 +162,7 @@ impl Position {
         }
         let (first, last) = (squares[0], squares[squares.len() - 1]);
         // A capture from a square without a piece of the side to move: say that first.
-        if let Some(reason) = self.from_square_refusal(first) {
+        if let Some(reason) = self.start_square_refusal(first) {
             return Err(ParseMoveError::illegal(text, reason));
         }
         let routes = self.capture_routes();
@@ -208,7 +208,7 @@ impl Position {
         if game_core::Game::legal_moves(self).is_empty() {
             return "the game is over: the side to move has no legal move".to_owned();
         }
-        if let Some(reason) = self.from_square_refusal(from) {
+        if let Some(reason) = self.start_square_refusal(from) {
             return reason;
         }
         match Square::new(from).and_then(|square| self.piece_at(square)) {
@@ -218,7 +218,7 @@ impl Position {
                 "the dame on {from} cannot go to {to}: a dame moves along a diagonal over empty \
                  squares"
             ),
-            // A man (from_square_refusal has answered for an empty square).
+            // A man (start_square_refusal has answered for an empty square).
             _ => format!(
                 "the man on {from} cannot step to {to}: a man steps forward diagonally to an \
                  empty square"
@@ -229,7 +229,7 @@ impl Position {
     /// Why no move of the side to move can start on `from`: the square is empty (every move
     /// starts on one of the mover's pieces) or holds the opponent's piece; `None` when a piece
     /// of the side to move stands there.
-    fn from_square_refusal(&self, from: SquareNumber) -> Option<String> {
+    fn start_square_refusal(&self, from: SquareNumber) -> Option<String> {
         match Square::new(from).and_then(|square| self.piece_at(square)) {
             None => Some(format!(
                 "square {from} is empty: a move starts on a square with a {} piece",
