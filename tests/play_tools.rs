@@ -798,3 +798,34 @@ fn a_sundraval_result_names_the_seat_and_its_colour() {
     assert!(["first", "second"].contains(&seat), "{last}");
     assert!(["(black)", "(white)"].contains(&colour), "{last}");
 }
+
+#[cfg(unix)]
+#[test]
+fn match_keeps_whole_json_lines_when_the_file_cannot_grow() {
+    // A file size limit of 512 bytes (ulimit -f counts 512-byte blocks), with SIGXFSZ ignored
+    // so that a write past it fails instead of killing the tool: a few lines fit, the one
+    // that does not is taken back whole.
+    let dir = temp_dir("match-full");
+    let path = dir.join("r.jsonl").display().to_string();
+    let script = r#"trap '' XFSZ; ulimit -f 1 && exec "$0" "$@""#;
+    let output = Command::new("sh")
+        .args(["-c", script])
+        .arg(example("match"))
+        .args(random_match(&["--games", "20", "--results", &path]))
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("the results file"), "{err}");
+    let text = std::fs::read_to_string(&path).expect("the results");
+    assert!(
+        !text.is_empty() && text.len() <= 512,
+        "{} bytes",
+        text.len()
+    );
+    assert!(text.ends_with('\n'), "a cut line: {text}");
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("whole JSON lines only");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
