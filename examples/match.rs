@@ -41,7 +41,7 @@ use std::time::Duration;
 use common::{Failure, Out};
 
 use boardrules::arena::{
-    play_game, GameReport, MatchSettings, Schedule, Shard, Summary, DEFAULT_NODES_PER_MOVE,
+    count, play_game, GameReport, MatchSettings, Schedule, Shard, Summary, DEFAULT_NODES_PER_MOVE,
 };
 use boardrules::games::{self, Describe, GameVisitor};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -194,18 +194,18 @@ impl GameVisitor for Match {
         progress.finish_and_clear();
         let mut out = Out::new();
         let header = format!(
-            "{}: {} vs {}, {} games (shard {}/{}), {}, openings of {} plies, seed {}",
+            "{}: {} vs {}, {} (shard {}/{}), {}, openings of {}, seed {}",
             G::NAME,
             labels[0],
             labels[1..].join(" vs "),
-            summary.games,
+            count(u64::from(summary.games), "game"),
             shard.0,
             shard.1,
             match settings.time_per_move {
                 Some(t) => format!("{} ms a move", t.as_millis()),
-                None => format!("{} nodes a move", settings.nodes_per_move),
+                None => format!("{} a move", count(settings.nodes_per_move, "node")),
             },
-            settings.opening_plies,
+            count(u64::from(settings.opening_plies), "ply"),
             settings.seed
         );
         for line in std::iter::once(header).chain(summary.lines::<G>()) {

@@ -738,10 +738,12 @@ fn every_game(games: u64) -> String {
     }
 }
 
-/// `n` and the noun, plural unless `n` is 1: "1 game", "2 games".
+/// `n` and the noun, plural unless `n` is 1: "1 game", "2 games", "1 ply", "4 plies".
 pub fn count(n: u64, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y') {
+        format!("{n} {stem}ies")
     } else {
         format!("{n} {noun}s")
     }
@@ -931,6 +933,14 @@ mod tests {
         assert_eq!(limits.time, None);
         assert_eq!(limits.nodes, Some(DEMO_NODES));
         assert_eq!(limits.iterations, Some(DEMO_ITERATIONS));
+    }
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1, "game"), "1 game");
+        assert_eq!(count(0, "game"), "0 games");
+        assert_eq!(count(1, "ply"), "1 ply");
+        assert_eq!(count(4, "ply"), "4 plies");
     }
 
     #[test]

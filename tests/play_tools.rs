@@ -473,6 +473,8 @@ fn match_with_absurd_game_counts_plays_only_its_shard() {
             &random_match(&["--games", games, "--shard", &shard, "--results", &path]),
         );
         assert!(output.status.success(), "{games}: {output:?}");
+        let header = stdout_lines(&output).into_iter().next().expect("a header");
+        assert!(header.contains(", 1 game (shard "), "{header}");
         let text = std::fs::read_to_string(&path).expect("results");
         assert_eq!(text.lines().count(), 1, "{games}");
         // The last game of the schedule, numbered from 0.
