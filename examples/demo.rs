@@ -98,6 +98,8 @@ fn run() -> Result<(), Failure> {
             Err(err) => return Err(Failure::Usage(err.to_string())),
         }
         out.line("")?;
+        // Each game is shown when it is done (and a closed pipe ends the demo at once).
+        out.flush()?;
     }
     Ok(out.finish()?)
 }

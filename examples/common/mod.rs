@@ -193,6 +193,12 @@ impl Out {
         self.inner.flush()
     }
 
+    /// Sends what is buffered on now (a tool that works between its lines shows each part
+    /// as it is done, and learns of a closed pipe or a full disk early).
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+
     /// Flushes what is buffered: a write error surfaces here at the latest.
     pub fn finish(mut self) -> io::Result<()> {
         self.inner.flush()
