@@ -5,26 +5,22 @@
 //! cargo run --release --example demo [-- SEED]
 //! ```
 //!
-//! Every seat plays the game's default engine with [`MOVE_TIME`] a move (engines with a wall
-//! clock differ a little from run to run and machine to machine); the whole demo takes well
-//! under a minute.
+//! Every seat plays the game's default engine on a budget of work, not of time
+//! ([`boardrules::arena::demo_limits`]: 20,000 nodes or 1,000 MCTS iterations a move): the
+//! same SEED (default 2026) plays the same games on every machine and in every run. The whole
+//! demo takes well under a minute in a release build.
 
 mod common;
 
 use std::process::ExitCode;
-use std::time::Duration;
 
-use boardrules::engines::engine_by_name;
+use boardrules::arena::{demo_game, demo_limits};
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
 use common::{Failure, Out};
-use game_core::{Engine, GameRecord, Limits};
 
-/// The time each engine may think about a move.
-const MOVE_TIME: Duration = Duration::from_millis(20);
-
-/// A safety net: a demo game stops as a draw after this many plies (no game of the workspace
-/// gets near it between engines).
-const MAX_PLIES: usize = 2_000;
+const USAGE: &str = "usage: demo [SEED]
+plays one game of every game, default engine against default engine, on budgets of work:
+the same SEED (a number, default 2026) plays the same games on every machine";
 
 struct Demo<'a> {
     seed: u64,
@@ -36,33 +32,19 @@ impl GameVisitor for Demo<'_> {
 
     fn visit<G: Describe>(self) -> Result<(), Failure> {
         let out = self.out;
-        let mut engines: Vec<Box<dyn Engine<G>>> = (0..G::PLAYERS.len())
-            .map(|seat| engine_by_name::<G>("default", self.seed + seat as u64))
-            .collect::<Result<_, _>>()
-            .map_err(|e| Failure::Usage(e.to_string()))?;
         let start = G::start();
-        let mut record = GameRecord::new(start);
         let names: Vec<String> = G::PLAYERS
             .iter()
-            .zip(&engines)
-            .map(|(&p, engine)| format!("{} {}", start.color_name(p), engine.name()))
+            .enumerate()
+            .map(|(seat, &p)| {
+                let engine = G::default_engine(self.seed.wrapping_add(seat as u64));
+                format!("{} {}", games::player_name(&start, p), engine.name())
+            })
             .collect();
         out.line(format_args!("players: {}", names.join(", ")))?;
         out.line(format_args!("{}", start.diagram()))?;
         out.line(format_args!("start: {start}"))?;
-        let limits = Limits::time(MOVE_TIME);
-        while record.outcome().is_none() && record.moves().len() < MAX_PLIES {
-            let seat = G::player_index(record.current().to_move());
-            let legal = record.legal_moves();
-            let mv = engines[seat]
-                .choose_move(&record, &limits)
-                .filter(|mv| legal.contains(mv))
-                .or_else(|| legal.first().copied());
-            let Some(mv) = mv else { break };
-            if record.play(mv).is_err() {
-                break;
-            }
-        }
+        let record = demo_game::<G>(self.seed, &demo_limits());
         let texts = record.move_texts();
         out.line(format_args!("moves ({}):", texts.len()))?;
         for chunk in texts.chunks(16) {
@@ -83,6 +65,9 @@ impl GameVisitor for Demo<'_> {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(run)
 }
 
@@ -96,7 +81,7 @@ fn run() -> Result<(), Failure> {
                 common::quoted(text)
             ))
         })?,
-        _ => return Err(Failure::Usage("usage: demo [SEED]".to_owned())),
+        _ => return Err(Failure::Usage(USAGE.to_owned())),
     };
     let mut out = Out::new();
     for name in GAME_NAMES {
@@ -113,6 +98,8 @@ fn run() -> Result<(), Failure> {
             Err(err) => return Err(Failure::Usage(err.to_string())),
         }
         out.line("")?;
+        // Each game is shown when it is done (and a closed pipe ends the demo at once).
+        out.flush()?;
     }
     Ok(out.finish()?)
 }

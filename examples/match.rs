@@ -2,26 +2,37 @@
 //!
 //! ```text
 //! cargo run --release --example match -- GAME --engine A --engine B [--games N] [--time MS]
-//!     [--openings K] [--seed S] [--threads T] [--shard I/N] [--size N|WxH] [--results FILE]
+//!     [--nodes N] [--openings K] [--seed S] [--threads T] [--shard I/N] [--size N|WxH]
+//!     [--results FILE] [--append]
 //! ```
 //!
 //! Seats alternate (two players) or rotate (Svendo's three; with two engine names the second
 //! fills two seats) on each random opening of K plies, so every opening is played from every
 //! seat order. It prints wins, draws and losses per engine and seat, the average length, and
-//! the Elo difference with its 95% interval (Svendo: each engine's share of wins). Every game
-//! is also written as one JSON line to FILE (default `match-results.jsonl`): engines, seats,
-//! moves, outcome. `--shard I/N` plays the I-th (from 1) of N disjoint slices of the same
-//! schedule, so shards run anywhere and their files merge by concatenation. A progress bar is
-//! drawn on stderr when it is a terminal.
+//! the Elo difference with its 95% interval (when one engine won every game there is no
+//! estimate, only a bound; Svendo: each engine's share of wins). Every game is also written as
+//! one JSON line to FILE (default `match-results.jsonl`): engines, seats, the start position,
+//! the moves from it (the opening's first), outcome. An existing FILE is refused unless
+//! `--append` is given, which adds the new lines after the old ones. `--shard I/N` plays the
+//! I-th (from 1) of N disjoint slices of the same schedule, so shards run anywhere and their
+//! files merge by concatenation; the schedule is made game by game as it is played, so
+//! `--games` may be as large as the machine's word. A progress bar is drawn on stderr when it
+//! is a terminal.
 //!
 //! Defaults: 100 games, 100 ms a move, openings of 4 plies, seed 1, one thread, shard 1/1.
-//! `--time 0` plays on the engines' own budgets only (`mcts:2000`, `alphabeta:4`): the games
-//! are then the same on every machine.
+//! `--time 0` plays on work budgets instead of the clock: `--nodes N` nodes a move (default
+//! 100000) and the engines' own budgets (`mcts:2000`, `alphabeta:4`). The games are then the
+//! same on every machine and in every run with the same seed (with one thread per game, as
+//! here: `--threads` plays several games at once, each on one thread).
+//!
+//! Exit codes: 0 done, 2 bad options (nothing played), 1 an input or output failure (the
+//! results file or stdout could not be written). The results file holds whole lines only: a
+//! line that could not be written whole is taken back before the tool exits.
 
 mod common;
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -29,12 +40,17 @@ use std::time::Duration;
 
 use common::{Failure, Out};
 
-use boardrules::arena::{play_game, GameReport, MatchSettings, Schedule, ScheduledGame, Summary};
+use boardrules::arena::{
+    count, play_game, GameReport, MatchSettings, Schedule, Shard, Summary, DEFAULT_NODES_PER_MOVE,
+};
 use boardrules::games::{self, Describe, GameVisitor};
 use indicatif::{ProgressBar, ProgressStyle};
 
-const USAGE: &str = "usage: match GAME --engine A --engine B [--games N] [--time MS] [--openings K]
-             [--seed S] [--threads T] [--shard I/N] [--size N|WxH] [--results FILE]
+const USAGE: &str = "usage: match GAME --engine A --engine B [--games N] [--time MS] [--nodes N]
+             [--openings K] [--seed S] [--threads T] [--shard I/N] [--size N|WxH]
+             [--results FILE] [--append]
+--time 0 plays on budgets of work (--nodes a move, and NAME:BUDGET): reproducible
+an existing --results file is refused unless --append adds to it
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo
 engines: default, random, mcts, alphabeta (two-player games), with an optional budget: mcts:20000";
 
@@ -46,6 +62,7 @@ struct Options {
     shard: (usize, usize),
     size: Option<game_core::BoardSize>,
     results: String,
+    append: bool,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
@@ -62,20 +79,23 @@ fn parse_options(words: Vec<String>) -> Result<Options, String> {
         opening_plies: 4,
         seed: 1,
         time_per_move: Some(Duration::from_millis(100)),
+        nodes_per_move: DEFAULT_NODES_PER_MOVE,
     };
+    let mut append = false;
     let mut threads = 1;
     let mut shard = (1, 1);
     let mut size = None;
     let mut results = "match-results.jsonl".to_owned();
     let mut words = words.into_iter();
     while let Some(word) = words.next() {
-        if word == "--help" || word == "-h" {
-            return Err(USAGE.to_owned());
-        }
         if !word.starts_with("--") {
             if game.replace(word.clone()).is_some() {
                 return Err(format!("unexpected {}\n{USAGE}", common::quoted(&word)));
             }
+            continue;
+        }
+        if word == "--append" {
+            append = true;
             continue;
         }
         let value = words
@@ -87,6 +107,12 @@ fn parse_options(words: Vec<String>) -> Result<Options, String> {
             "--time" => {
                 let ms: u64 = number(&word, &value)?;
                 settings.time_per_move = (ms > 0).then(|| Duration::from_millis(ms));
+            }
+            "--nodes" => {
+                settings.nodes_per_move = number(&word, &value)?;
+                if settings.nodes_per_move == 0 {
+                    return Err("--nodes must be at least 1".to_owned());
+                }
             }
             "--openings" => settings.opening_plies = number(&word, &value)?,
             "--seed" => settings.seed = number(&word, &value)?,
@@ -112,17 +138,6 @@ fn parse_options(words: Vec<String>) -> Result<Options, String> {
     if threads == 0 {
         return Err("--threads must be at least 1".to_owned());
     }
-    if settings.time_per_move.is_none() {
-        if let Some(engine) = settings
-            .engines
-            .iter()
-            .find(|e| !e.contains(':') && e.as_str() != "random")
-        {
-            return Err(format!(
-                "--time 0 needs a budget for every engine (e.g. {engine}:1000), else {engine} searches forever"
-            ));
-        }
-    }
     Ok(Options {
         game,
         settings,
@@ -130,6 +145,7 @@ fn parse_options(words: Vec<String>) -> Result<Options, String> {
         shard,
         size,
         results,
+        append,
     })
 }
 
@@ -147,6 +163,7 @@ impl GameVisitor for Match {
             shard,
             size,
             results,
+            append,
             ..
         } = self.options;
         let players = G::PLAYERS.len();
@@ -164,33 +181,31 @@ impl GameVisitor for Match {
         }
         let schedule = Schedule::new(players, settings.engines.len(), settings.games);
         let games = schedule.shard(shard.0, shard.1);
-        let file = File::create(&results).map_err(|e| format!("{results}: {e}"))?;
-        let mut file = BufWriter::new(file);
+        let mut file = ResultsFile::open(&results, append)?;
         let progress = progress_bar(games.len() as u64);
-        let reports = play_all(start, &settings, &games, threads, |report| {
-            writeln!(file, "{}", report.to_json())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("{results}: {e}"))?;
+        let labels = settings.labels();
+        let mut summary = Summary::empty(&labels, players);
+        play_all(start, &settings, games, threads, |report| {
+            file.write_line(&report.to_json())?;
+            summary.add(report);
             progress.inc(1);
             Ok(())
         })?;
         progress.finish_and_clear();
-        let labels = settings.labels();
-        let summary = Summary::new(&labels, players, &reports);
         let mut out = Out::new();
         let header = format!(
-            "{}: {} vs {}, {} games (shard {}/{}), {}, openings of {} plies, seed {}",
+            "{}: {} vs {}, {} (shard {}/{}), {}, openings of {}, seed {}",
             G::NAME,
             labels[0],
             labels[1..].join(" vs "),
-            reports.len(),
+            count(u64::from(summary.games), "game"),
             shard.0,
             shard.1,
             match settings.time_per_move {
                 Some(t) => format!("{} ms a move", t.as_millis()),
-                None => "engine budgets".to_owned(),
+                None => format!("{} a move", count(settings.nodes_per_move, "node")),
             },
-            settings.opening_plies,
+            count(u64::from(settings.opening_plies), "ply"),
             settings.seed
         );
         for line in std::iter::once(header).chain(summary.lines::<G>()) {
@@ -200,39 +215,104 @@ impl GameVisitor for Match {
     }
 }
 
-/// Plays `games` on `threads` threads, handing each finished game to `finished` in the order
-/// they end (each report carries its game number).
+/// The `--results` file: whole JSON lines or nothing.
+struct ResultsFile {
+    file: File,
+    path: String,
+    /// The length of the file after its last whole line.
+    len: u64,
+}
+
+impl ResultsFile {
+    /// Opens `path` for new results: a new file, or with `append` the end of an existing one.
+    /// An existing file without `append` is a usage error (it is never truncated); a file that
+    /// cannot be opened is an I/O failure.
+    fn open(path: &str, append: bool) -> Result<ResultsFile, Failure> {
+        let mut options = OpenOptions::new();
+        if append {
+            options.append(true).create(true);
+        } else {
+            options.write(true).create_new(true);
+        }
+        let mut file = options.open(path).map_err(|err| {
+            if err.kind() == io::ErrorKind::AlreadyExists {
+                Failure::Usage(format!(
+                    "{} exists: give --append to add the new games to it, or another --results file",
+                    common::quoted(path)
+                ))
+            } else {
+                results_failure(path, err)
+            }
+        })?;
+        // Devices (/dev/null, /dev/full) have no end to seek to; count from 0 there.
+        let len = file.seek(SeekFrom::End(0)).unwrap_or(0);
+        Ok(ResultsFile {
+            file,
+            path: path.to_owned(),
+            len,
+        })
+    }
+
+    /// Writes `line` and a newline in one piece; when that fails part-way, the part written is
+    /// cut off again, so the file keeps whole lines only.
+    fn write_line(&mut self, line: &str) -> Result<(), Failure> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        match self.file.write_all(&bytes) {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(err) => {
+                // Best effort: a device cannot be cut, and then there is nothing to cut.
+                let _ = self.file.set_len(self.len);
+                Err(results_failure(&self.path, err))
+            }
+        }
+    }
+}
+
+/// An I/O failure on the results file: exit code 1, with the file named.
+fn results_failure(path: &str, err: io::Error) -> Failure {
+    Failure::Write(io::Error::new(
+        err.kind(),
+        format!("the results file {}: {err}", common::quoted(path)),
+    ))
+}
+
+/// Plays the games of `games` on `threads` threads, handing each finished game to `finished`
+/// in the order they end (each report carries its game number). The games are taken from the
+/// shard one at a time as threads become free, so none is made before it is played.
 fn play_all<G: Describe>(
     start: G,
     settings: &MatchSettings,
-    games: &[ScheduledGame],
+    games: Shard,
     threads: usize,
-    mut finished: impl FnMut(&GameReport) -> Result<(), String>,
-) -> Result<Vec<GameReport>, String> {
+    mut finished: impl FnMut(&GameReport) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
+    let games = &games;
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(games.len().max(1)) {
+        for _ in 0..threads.min(games.total().max(1)) {
             let sender = sender.clone();
             let next = &next;
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(game) = games.get(i) else { break };
-                let report = play_game(start, settings, game).map_err(|e| e.to_string());
+                let report = play_game(start, settings, &game).map_err(|e| e.to_string());
                 if sender.send(report).is_err() {
                     break;
                 }
             });
         }
         drop(sender);
-        let mut reports = Vec::with_capacity(games.len());
         for report in receiver {
-            let report = report?;
+            let report = report.map_err(Failure::Usage)?;
             finished(&report)?;
-            reports.push(report);
         }
-        reports.sort_by_key(|r| r.index);
-        Ok(reports)
+        Ok(())
     })
 }
 
@@ -251,6 +331,9 @@ fn progress_bar(games: u64) -> ProgressBar {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let words = common::utf8_args()?;
         let options = parse_options(words)?;

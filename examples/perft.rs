@@ -124,6 +124,9 @@ impl GameVisitor for PerftJob {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let args = common::Args::parse(USAGE, &["--divide", "--fen", "--size"])?;
         let [depth] = args.positional.as_slice() else {

@@ -1,18 +1,25 @@
 //! Play any game of the workspace in the terminal, against the engine or another person:
 //!
 //! ```text
-//! cargo run --release --example play -- GAME [--size N|WxH] [--engine NAME] [--seat N] [--time MS]
-//!     [--svg FILE]
+//! cargo run --release --example play -- GAME [--size N|WxH] [--fen "POSITION"] [--engine NAME]
+//!     [--seat N] [--time MS] [--svg FILE]
 //! ```
 //!
 //! `--seat` is the person's seat in the game's order (1 moves first; default 1), `none` for
-//! engines only, `all` for people only, or a list such as `1,3`. Every seat without a person
-//! is played by the engine `--engine` (default `default`) with `--time` ms a move (default
-//! 1000). The board is drawn after every move with the last move named; moves are typed in
-//! the game's notation, and `moves`, `hint`, `undo`, `help` and `quit` work. It reads its
-//! input line by line, so it can be driven through a pipe. With `--svg FILE` the picture of
-//! the position (the last move marked) is rewritten after every move, so it can be kept open
-//! in a browser or an image viewer.
+//! engines only, `all` for people only, or a list such as `1,3`; a seat the game does not have
+//! is refused. Every seat without a person is played by the engine `--engine` (default
+//! `default`) with `--time` ms a move (default 1000). The game starts from the start position,
+//! or from `--fen POSITION`. The board is drawn after every move with the last move named;
+//! moves are typed in the game's notation, and `moves`, `hint`, `undo`, `save FILE`,
+//! `load FILE`, `new`, `help` and `quit` work (`save` writes the game record as JSON, the form
+//! of `GameRecord`'s serde support, and `load` reads one back). When Sundraval's pie swap
+//! changes a person's colour, it says so. When the game ends it shows the outcome with its
+//! reason and offers a new game (`new`), `undo`, `save` or `quit`; with engines only it ends.
+//!
+//! It reads its input line by line, at most 4096 bytes a line (a longer line is refused and
+//! skipped without being held in memory), so it can be driven through a pipe. With
+//! `--svg FILE` the picture of the position (the last move marked) is rewritten after every
+//! move, so it can be kept open in a browser or an image viewer.
 
 mod common;
 
@@ -25,26 +32,33 @@ use boardrules::games::{self, Describe, GameVisitor};
 use common::{quoted, Failure, Out};
 use game_core::{Engine, Game, GameRecord, Limits};
 
-const USAGE: &str =
-    "usage: play GAME [--size N|WxH] [--engine NAME] [--seat N|none|all|N,M] [--time MS] [--svg FILE]
+const USAGE: &str = "usage: play GAME [--size N|WxH] [--fen \"POSITION\"] [--engine NAME]
+            [--seat N|none|all|N,M] [--time MS] [--svg FILE]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo
 engines: default, random, mcts, alphabeta (two-player games), with an optional budget: mcts:20000";
 
 const HELP: &str = "type a move in the game's notation, or:
-  moves   list the legal moves
-  hint    ask the engine for a move
-  undo    take back your last move (and the engine's reply)
-  help    this text
-  quit    leave the game";
+  moves       list the legal moves
+  hint        ask the engine for a move
+  undo        take back your last move (and the engine's reply)
+  save FILE   write the game so far to FILE (a JSON game record)
+  load FILE   go on with the game record in FILE
+  new         start a new game
+  help        this text
+  quit        leave the game";
 
 /// The longest input line taken; a longer one is refused.
 const MAX_LINE_BYTES: usize = 4096;
+
+/// The largest game record `load` reads (a long Sundraval game is a few tens of kilobytes).
+const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// How many legal moves an answer to a bad move lists.
 const MOVES_SUGGESTED: usize = 8;
 
 struct Play {
     size: Option<game_core::BoardSize>,
+    fen: Option<String>,
     engine: String,
     seats: Seats,
     time: Duration,
@@ -66,6 +80,27 @@ impl Seats {
         match self {
             Seats::People(seats) => seats.contains(&seat),
             Seats::All => true,
+        }
+    }
+
+    fn any_person(&self) -> bool {
+        match self {
+            Seats::People(seats) => !seats.is_empty(),
+            Seats::All => true,
+        }
+    }
+
+    /// Refuses a seat the game does not have (`--seat 3` in a two-player game).
+    fn check<G: Game>(&self) -> Result<(), Failure> {
+        let players = G::PLAYERS.len();
+        match self {
+            Seats::People(seats) if seats.iter().any(|&seat| seat >= players) => {
+                Err(Failure::Usage(format!(
+                    "{} has {players} players: --seat takes seats from 1 to {players}, none or all",
+                    G::NAME
+                )))
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -96,6 +131,9 @@ enum Input {
     End,
 }
 
+/// Reads one line of at most [`MAX_LINE_BYTES`] bytes. A longer line is refused, and its rest
+/// is skipped a buffer at a time, never held: a line of a gigabyte costs no more memory than
+/// one of five kilobytes.
 fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure> {
     let mut buffer = Vec::new();
     let read = input
@@ -107,9 +145,7 @@ fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure>
         return Ok(Input::End);
     }
     if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
-        // Drop the rest of the long line.
-        let mut rest = Vec::new();
-        input.read_until(b'\n', &mut rest).map_err(Failure::Read)?;
+        skip_line(input)?;
         out.line(format!(
             "that line is longer than {MAX_LINE_BYTES} bytes; type a move or help"
         ))?;
@@ -120,6 +156,31 @@ fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure>
         Err(_) => {
             out.line("that line is not UTF-8 text; type a move or help")?;
             Ok(Input::Refused)
+        }
+    }
+}
+
+/// Drops the input up to and including the next newline (or to the end of the input), one
+/// buffer at a time.
+fn skip_line(input: &mut impl BufRead) -> Result<(), Failure> {
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(Failure::Read(err)),
+        };
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+            }
         }
     }
 }
@@ -162,7 +223,7 @@ fn show_position<G: Describe>(
         out.line(format!(
             "last move: {} by {}",
             before.move_text(mv),
-            before.color_name(before.to_move())
+            games::player_name(before, before.to_move())
         ))?;
     }
     let scores: Option<Vec<String>> = G::PLAYERS
@@ -189,11 +250,54 @@ fn legal_texts<G: Game>(record: &GameRecord<G>, limit: usize) -> String {
     texts.join(" ")
 }
 
+/// The colour of every seat in `pos`, in the game's player order.
+fn colours<G: Game>(pos: &G) -> Vec<String> {
+    G::PLAYERS.iter().map(|&p| pos.color_name(p)).collect()
+}
+
+/// Writes `record` to `path` as JSON.
+fn save<G: Game>(record: &GameRecord<G>, path: &str) -> Result<(), String> {
+    let json = serde_json::to_string(record).map_err(|e| e.to_string())?;
+    std::fs::write(path, json + "\n").map_err(|e| e.to_string())
+}
+
+/// Reads a game record of `G` from `path`. A record whose `rules` leave a draw rule out (as
+/// `"rules": {}` does) is refused rather than read as "no draw rules": a rule that is off is
+/// written `null`.
+fn load<G: Game>(path: &str) -> Result<GameRecord<G>, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "larger than {} MB: not a game record",
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    if let Some(rules) = value.get("rules").and_then(|r| r.as_object()) {
+        let missing: Vec<&str> = ["repetitions", "no_progress_plies", "move_cap"]
+            .into_iter()
+            .filter(|key| !rules.contains_key(*key))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "its \"rules\" leave out {} (write null for a rule that is off)",
+                missing.join(", ")
+            ));
+        }
+    }
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
 impl GameVisitor for Play {
     type Output = Result<(), Failure>;
 
     fn visit<G: Describe>(self) -> Result<(), Failure> {
-        let start: G = games::setup(None, self.size).map_err(|e| e.to_string())?;
+        self.seats.check::<G>()?;
+        let start: G = games::setup(self.fen.as_deref(), self.size).map_err(|e| e.to_string())?;
         let mut engines = engines_for::<G>(&self.engine, &self.seats)?;
         let mut hint_engine = engine_by_name::<G>(&self.engine, 0).map_err(|e| e.to_string())?;
         let limits = Limits::time(self.time);
@@ -213,48 +317,92 @@ impl GameVisitor for Play {
                     } else {
                         format!("engine {}", self.engine)
                     };
-                    format!("{} {who}", start.color_name(p))
+                    format!("{} {who}", games::player_name(&start, p))
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
         ))?;
         show_position(&record, svg, &mut out)?;
-        while record.outcome().is_none() {
-            let pos = *record.current();
-            let seat = G::player_index(pos.to_move());
-            if let Some(engine) = engines[seat].as_mut() {
-                let Some(mv) = engine.choose_move(&record, &limits) else {
-                    break;
-                };
-                let text = pos.move_text(mv);
-                if record.play(mv).is_err() {
-                    out.line(format!("the engine chose an illegal move {text}; stopping"))?;
-                    break;
+        // The seats' colours as last shown, to tell a person when the pie swap changes theirs.
+        let mut shown_colours = colours(record.current());
+        // Whether the end of the game has been announced.
+        let mut announced = false;
+        loop {
+            let now = colours(record.current());
+            for (seat, (before, after)) in shown_colours.iter().zip(&now).enumerate() {
+                if before != after && self.seats.is_person(seat) {
+                    out.line(format!(
+                        "the pie swap changed your colour: you ({} seat) now play {after}",
+                        G::PLAYERS[seat]
+                    ))?;
                 }
-                show_position(&record, svg, &mut out)?;
-                continue;
             }
-            out.prompt(format!("{} to move> ", pos.color_name(pos.to_move())))?;
+            shown_colours = now;
+            let pos = *record.current();
+            let over = record.outcome().is_some() || record.legal_moves().is_empty();
+            if over {
+                if !announced {
+                    out.line(games::outcome_line(&pos, record.outcome()))?;
+                    announced = true;
+                    if !self.seats.any_person() {
+                        break;
+                    }
+                }
+                out.prompt("game over: new, undo, save FILE, load FILE or quit> ")?;
+            } else {
+                announced = false;
+                let seat = G::player_index(pos.to_move());
+                if let Some(engine) = engines[seat].as_mut() {
+                    let Some(mv) = engine.choose_move(&record, &limits) else {
+                        out.line("the engine found no move; stopping")?;
+                        break;
+                    };
+                    let text = pos.move_text(mv);
+                    if record.play(mv).is_err() {
+                        out.line(format!("the engine chose an illegal move {text}; stopping"))?;
+                        break;
+                    }
+                    show_position(&record, svg, &mut out)?;
+                    continue;
+                }
+                out.prompt(format!(
+                    "{} to move> ",
+                    games::player_name(&pos, pos.to_move())
+                ))?;
+            }
             let line = match read_input(&mut input, &mut out)? {
                 Input::Line(line) => line,
                 Input::Refused => continue,
                 Input::End => {
                     out.line("")?;
-                    return Ok(out.finish()?);
+                    break;
                 }
             };
-            match line.as_str() {
-                "" => {}
-                "quit" | "exit" => return Ok(out.finish()?),
-                "help" | "?" => out.line(HELP)?,
-                "moves" => {
+            let (command, argument) = match line.split_once(char::is_whitespace) {
+                Some((command, rest)) => (command, rest.trim()),
+                None => (line.as_str(), ""),
+            };
+            match (command, argument) {
+                ("", _) => {}
+                ("quit" | "exit", "") => break,
+                ("help" | "?", "") => out.line(HELP)?,
+                ("moves", "") => {
                     out.line(format!("legal moves: {}", legal_texts(&record, usize::MAX)))?
                 }
-                "hint" => match hint_engine.choose_move(&record, &limits) {
+                ("hint", "") if !over => match hint_engine.choose_move(&record, &limits) {
                     Some(mv) => out.line(format!("hint: {}", pos.move_text(mv)))?,
                     None => out.line("no move to hint")?,
                 },
-                "undo" => {
+                ("new", "") => {
+                    record = GameRecord::new(start);
+                    for engine in engines.iter_mut().flatten() {
+                        engine.new_game();
+                    }
+                    shown_colours = colours(record.current());
+                    out.line("a new game")?;
+                    show_position(&record, svg, &mut out)?;
+                }
+                ("undo", "") => {
                     // Back to this person's previous turn: through the engines' replies.
                     let mut undone = 0;
                     while record.undo().is_some() {
@@ -270,7 +418,36 @@ impl GameVisitor for Play {
                         show_position(&record, svg, &mut out)?;
                     }
                 }
-                text => match record.play_text(text) {
+                ("save", path) if !path.is_empty() => match save(&record, path) {
+                    Ok(()) => out.line(format!(
+                        "saved the game ({} plies) to {path:?}",
+                        record.moves().len(),
+                    ))?,
+                    Err(err) => out.line(format!("cannot save to {path:?}: {err}"))?,
+                },
+                ("load", path) if !path.is_empty() => match load::<G>(path) {
+                    Ok(loaded) => {
+                        if loaded.rules() != G::DRAW_RULES {
+                            out.line(format!(
+                                "note: the record's draw rules differ from the game's own: {:?}",
+                                loaded.rules()
+                            ))?;
+                        }
+                        record = loaded;
+                        shown_colours = colours(record.current());
+                        out.line(format!(
+                            "loaded a game of {} plies from {path:?}",
+                            record.moves().len(),
+                        ))?;
+                        show_position(&record, svg, &mut out)?;
+                    }
+                    Err(err) => out.line(format!("cannot load {path:?}: {err}"))?,
+                },
+                ("save" | "load", _) => {
+                    out.line(format!("{command} needs a file: {command} FILE"))?
+                }
+                _ if over => out.line("the game is over: type new for a new game, or quit")?,
+                _ => match record.play_text(&line) {
                     Ok(_) => show_position(&record, svg, &mut out)?,
                     Err(err) => out.line(format!(
                         "{err}\nlegal moves include: {}",
@@ -279,7 +456,6 @@ impl GameVisitor for Play {
                 },
             }
         }
-        out.line(games::outcome_line(record.current(), record.outcome()))?;
         Ok(out.finish()?)
     }
 }
@@ -288,6 +464,7 @@ fn parse_options() -> Result<(String, Play), Failure> {
     let mut game = None;
     let mut play = Play {
         size: None,
+        fen: None,
         engine: "default".to_owned(),
         seats: Seats::People(vec![0]),
         time: Duration::from_millis(1000),
@@ -295,9 +472,6 @@ fn parse_options() -> Result<(String, Play), Failure> {
     };
     let mut words = common::utf8_args()?.into_iter();
     while let Some(word) = words.next() {
-        if word == "--help" || word == "-h" {
-            return Err(Failure::Usage(USAGE.to_owned()));
-        }
         if !word.starts_with("--") {
             if game.replace(word.clone()).is_some() {
                 return Err(Failure::Usage(format!(
@@ -317,6 +491,7 @@ fn parse_options() -> Result<(String, Play), Failure> {
         };
         match word.as_str() {
             "--size" => play.size = Some(common::parse_size(&value).map_err(Failure::Usage)?),
+            "--fen" => play.fen = Some(value),
             "--engine" => play.engine = value,
             "--svg" => play.svg = Some(value),
             "--seat" => play.seats = parse_seats(&value)?,
@@ -334,6 +509,9 @@ fn parse_options() -> Result<(String, Play), Failure> {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let (game, play) = parse_options()?;
         games::visit(&game, play).map_err(|e| common::unknown_game(&game, &e))?

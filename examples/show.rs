@@ -13,8 +13,12 @@
 //! line exactly one of `outcome: none`, `outcome: draw (…)`, `outcome: winner COLOUR (…)`.
 //!
 //! With `--svg FILE` it also writes the picture of the final position, the last move marked,
-//! as a standalone SVG document to `FILE` (400 pixels wide, or `--svg-size PIXELS`). A file
-//! that cannot be written is an error (exit code 2) before anything is printed.
+//! as a standalone SVG document to `FILE` (400 pixels wide, or `--svg-size PIXELS`). When the
+//! game is over the picture shows why where it can: Kvarn3's mill and Svendo's winning line
+//! are highlighted, Sundraval's board carries its score layer (territories, dead stones).
+//! `--svg-attacks` shades the squares each side attacks (Cheversi, the only game with
+//! attacks; refused for the others). A file that cannot be written is an error (exit code 2)
+//! before anything is printed.
 
 mod common;
 
@@ -25,7 +29,7 @@ use common::{Failure, Out};
 use game_core::GameRecord;
 
 const USAGE: &str = "usage: show GAME [--size N|WxH] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
-            [--svg FILE [--svg-size PIXELS]]
+            [--svg FILE [--svg-size PIXELS] [--svg-attacks]]
 games: kvarn3, swedish-draughts, cheversi, sundraval, svendo";
 
 /// How many legal moves are listed, at most.
@@ -37,12 +41,21 @@ struct Show {
     moves: Vec<String>,
     /// Where to write the picture, and its width in pixels.
     svg: Option<(String, u32)>,
+    /// Shade the attacked squares in the picture (Cheversi).
+    attacks: bool,
 }
 
 impl GameVisitor for Show {
     type Output = Result<(), Failure>;
 
     fn visit<G: Describe>(self) -> Result<(), Failure> {
+        if self.attacks && !G::HAS_ATTACKS {
+            return Err(format!(
+                "--svg-attacks: {} has no attacks to draw (cheversi has)",
+                G::NAME
+            )
+            .into());
+        }
         let start: G = games::setup(self.fen.as_deref(), self.size).map_err(|e| e.to_string())?;
         let mut record = GameRecord::new(start);
         for (index, text) in self.moves.iter().enumerate() {
@@ -69,7 +82,7 @@ impl GameVisitor for Show {
         }
         let pos = *record.current();
         if let Some((path, size)) = &self.svg {
-            let picture = pos.svg(record.moves().last().copied(), *size);
+            let picture = pos.svg_explained(record.moves().last().copied(), *size, self.attacks);
             std::fs::write(path, picture).map_err(|e| {
                 format!("cannot write the picture to {}: {e}", common::quoted(path))
             })?;
@@ -110,10 +123,20 @@ impl GameVisitor for Show {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     common::run(|| {
         let args = common::Args::parse(
             USAGE,
-            &["--fen", "--size", "--moves", "--svg", "--svg-size"],
+            &[
+                "--fen",
+                "--size",
+                "--moves",
+                "--svg",
+                "--svg-size",
+                "--svg-attacks",
+            ],
         )?;
         if !args.positional.is_empty() {
             return Err(format!(
@@ -129,8 +152,8 @@ fn main() -> ExitCode {
             .split_whitespace()
             .map(str::to_owned)
             .collect();
-        if args.svg.is_none() && args.svg_size.is_some() {
-            return Err(format!("--svg-size needs --svg FILE\n{USAGE}").into());
+        if args.svg.is_none() && (args.svg_size.is_some() || args.svg_attacks) {
+            return Err(format!("--svg-size and --svg-attacks need --svg FILE\n{USAGE}").into());
         }
         let svg_size = args.svg_size.unwrap_or(game_core::svg::DEFAULT_SIZE);
         let job = Show {
@@ -138,6 +161,7 @@ fn main() -> ExitCode {
             size: args.size,
             moves,
             svg: args.svg.map(|path| (path, svg_size)),
+            attacks: args.svg_attacks,
         };
         games::visit(&args.game, job).map_err(|e| common::unknown_game(&args.game, &e))?
     })

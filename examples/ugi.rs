@@ -30,9 +30,11 @@ impl GameVisitor for Ugi {
 
     fn visit<G: Describe>(self) -> Self::Output {
         let start: G = games::setup(None, self.size).map_err(|e| e.to_string())?;
+        // The protocol reads its input on a thread of its own, which a `StdinLock` cannot
+        // move to.
         Ok(boardrules::ugi::run(
             start,
-            io::stdin().lock(),
+            io::BufReader::new(io::stdin()),
             io::stdout(),
         ))
     }

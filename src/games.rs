@@ -24,6 +24,19 @@ pub trait Describe: Game {
     /// at their defaults.
     fn svg(&self, last_move: Option<Self::Move>, size: u32) -> String;
 
+    /// The picture of `record`'s current position as [`Describe::svg`] draws it, and where
+    /// the game is over, why it ended marked where the picture can show it: Kvarn3's mill
+    /// and Svendo's winning line as highlighted points, Sundraval's score layer (territories
+    /// and dead stones). With `attacks`, Cheversi's attacked squares are shaded too (the
+    /// games without attacks ignore it; [`Describe::HAS_ATTACKS`] says which have them).
+    fn svg_explained(&self, last_move: Option<Self::Move>, size: u32, attacks: bool) -> String {
+        let _ = attacks;
+        self.svg(last_move, size)
+    }
+
+    /// Whether [`Describe::svg_explained`] can shade attacked squares (Cheversi).
+    const HAS_ATTACKS: bool = false;
+
     /// The game's default player (its crate's `default_engine`), seeded with `seed`.
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>>;
 
@@ -120,19 +133,36 @@ pub fn setup<G: Game>(fen: Option<&str>, size: Option<BoardSize>) -> Result<G, S
     }
 }
 
+/// How the tools name `player` in `pos` for people: the colour (`white`), or where the seat
+/// and the colour differ, as in Sundraval whose pie rule can swap colours, the seat with its
+/// colour beside it (`second (white)`).
+pub fn player_name<G: Game>(pos: &G, player: G::Player) -> String {
+    let seat = player.to_string();
+    let colour = pos.color_name(player);
+    if seat == colour {
+        colour
+    } else {
+        format!("{seat} ({colour})")
+    }
+}
+
 /// The line that ends the `show` tool's output, a contract checked by other programs:
-/// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner COLOUR (REASON)`, the colour
-/// in lower case as the position names it, and `, N points` after the reason where the game
-/// scores.
+/// `outcome: none`, `outcome: draw (REASON)` or `outcome: winner PLAYER (REASON)`, the player
+/// as [`player_name`] names it (the colour in lower case; in Sundraval the seat and its
+/// colour, `second (white)`), and `, N points` after the reason where the game scores (`1
+/// point` for one).
 pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
     match outcome {
         None => "outcome: none".to_owned(),
         Some(Outcome::Draw { reason }) => format!("outcome: draw ({reason})"),
         Some(Outcome::Winner { player, reason }) => {
-            let colour = pos.color_name(player);
+            let who = player_name(pos, player);
             match pos.score(player) {
-                Some(points) => format!("outcome: winner {colour} ({reason}, {points} points)"),
-                None => format!("outcome: winner {colour} ({reason})"),
+                Some(points) => {
+                    let unit = if points == 1 { "point" } else { "points" };
+                    format!("outcome: winner {who} ({reason}, {points} {unit})")
+                }
+                None => format!("outcome: winner {who} ({reason})"),
             }
         }
     }
@@ -144,6 +174,18 @@ impl Describe for cheversi::Position {
         let options = cheversi::SvgOptions {
             size,
             last_move,
+            ..cheversi::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
+    const HAS_ATTACKS: bool = true;
+
+    fn svg_explained(&self, last_move: Option<cheversi::Move>, size: u32, attacks: bool) -> String {
+        let options = cheversi::SvgOptions {
+            size,
+            last_move,
+            attacks,
             ..cheversi::SvgOptions::default()
         };
         self.to_svg(&options)
@@ -173,6 +215,16 @@ impl Describe for sundraval::Position {
         self.to_svg(&options)
     }
 
+    fn svg_explained(&self, last_move: Option<sundraval::Move>, size: u32, _: bool) -> String {
+        let options = sundraval::SvgOptions {
+            size,
+            last_move,
+            score: self.outcome().is_some(),
+            ..sundraval::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         sundraval::default_engine(seed)
     }
@@ -197,6 +249,28 @@ impl Describe for kvarn3::Position {
         self.to_svg(&options)
     }
 
+    fn svg_explained(&self, last_move: Option<kvarn3::Move>, size: u32, _: bool) -> String {
+        // The mill: a line whose three points hold the winner's stones.
+        let highlights = match self.outcome() {
+            Some(Outcome::Winner { player, .. }) => {
+                let stones = self.stones(player);
+                kvarn3::LINES
+                    .iter()
+                    .find(|&&line| stones.intersection(line) == line)
+                    .map(|&line| line.iter().collect())
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        let options = kvarn3::SvgOptions {
+            size,
+            last_move,
+            highlights,
+            ..kvarn3::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
         kvarn3::default_engine(seed)
     }
@@ -216,6 +290,18 @@ impl Describe for svendo::Position {
         let options = svendo::SvgOptions {
             size,
             last_move,
+            ..svendo::SvgOptions::default()
+        };
+        self.to_svg(&options)
+    }
+
+    fn svg_explained(&self, last_move: Option<svendo::Move>, size: u32, _: bool) -> String {
+        let options = svendo::SvgOptions {
+            size,
+            last_move,
+            highlights: last_move
+                .and_then(|mv| self.winning_line(mv))
+                .unwrap_or_default(),
             ..svendo::SvgOptions::default()
         };
         self.to_svg(&options)
@@ -251,5 +337,33 @@ impl Describe for swedish_draughts::Position {
 
     fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
         swedish_draughts::mcts_engine(seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(feature = "sundraval")]
+    #[test]
+    fn a_sundraval_seat_is_named_with_its_colour_and_the_swap_changes_it() {
+        use sundraval::{BoardSize, Position, Seat};
+        let mut pos = Position::start_with_size(BoardSize::Side(3)).expect("3 a side");
+        // Before the pie choice the first seat plays Black (it places the opening).
+        assert_eq!(player_name(&pos, Seat::First), "first (black)");
+        for text in ["b1+c3", "swap"] {
+            let mv = pos.parse_move(text).expect("legal");
+            pos.play(mv).expect("legal");
+        }
+        // The swap: the second seat takes Black, the first plays White.
+        assert_eq!(player_name(&pos, Seat::First), "first (white)");
+        assert_eq!(player_name(&pos, Seat::Second), "second (black)");
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn a_colour_that_is_the_player_is_named_once() {
+        let pos = kvarn3::Position::start();
+        assert_eq!(player_name(&pos, kvarn3::Color::White), "white");
     }
 }

@@ -10,20 +10,36 @@
 //! | `ugi` | `id name …`, `id author …`, `option …` lines, `ugiok` |
 //! | `isready` | `readyok` (also while searching) |
 //! | `setoption name engine value NAME` | (the engine to play; see [`crate::engines`]) |
-//! | `setoption name seed value N` | (the engines' seed) |
+//! | `setoption name seed value N` | (the engines' seed, 0 to 2^63−1 as advertised) |
 //! | `uginewgame` | (back to the start; the engine forgets the last game) |
 //! | `position startpos [moves M1 M2 …]` | (the game record to search) |
 //! | `position fen TEXT [moves M1 M2 …]` | (TEXT runs to the word `moves` or the end) |
 //! | `go movetime MS` / `nodes N` / `depth D` / `infinite` / `p1time MS p2time MS [p3time MS] [p1inc MS] …` | `info …` lines, then `bestmove MOVE` (`bestmove none` when the game is over) |
 //! | `stop` | ends the search at once with its `bestmove` |
 //! | `query gameover` / `p1turn` / `result` / `turn` | `response true\|false`, `response p1win\|p2win\|p3win\|draw\|none`, `response p1\|p2\|p3` |
-//! | `quit` | exits |
+//! | `quit` | ends the search, if any, with its `bestmove`, and exits |
 //!
 //! `p1` is the first player in the game's order ([`Game::PLAYERS`]). A malformed command, a bad
 //! position or an illegal move is answered with one line `info string error: …`, the previous
 //! state is kept, and the session goes on; only `quit` and the end of the input end it.
+//!
+//! # Timing: what a manager can rely on
+//! - Every accepted `go` is answered by exactly one `bestmove`, and the engine takes the next
+//!   command the moment that line is written: the command loop writes `bestmove` itself, after
+//!   the search thread has handed the engine back, so "answered" and "idle again" are one
+//!   event. (A manager that writes `position … moves …` right after reading `bestmove` is
+//!   never told that a search is running.)
+//! - While a search runs (from `go` to its `bestmove`) `isready`, `stop`, `query` and `quit`
+//!   are answered; `position`, `go`, `setoption` and `uginewgame` are refused with an error
+//!   line, as UCI forbids them there, and change nothing.
+//! - `go infinite` (and `go` with no limit at all) answers only after `stop` (or `quit`), even
+//!   when the answer is known at once (a solved position, a single legal move, a finished
+//!   game): managers send `stop` and then wait for the one `bestmove`.
+//! - `stop` after the search has already answered is ignored: it never brings a second
+//!   `bestmove`.
 
 use std::io::{self, BufRead, Read, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -43,7 +59,11 @@ pub const DEFAULT_ENGINE: &str = "default";
 /// The seed of the engines when no `setoption name seed` says otherwise.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// Writes whole lines to the output shared by the protocol loop and the search thread.
+/// The greatest seed `setoption name seed` accepts, the maximum its `option` line advertises:
+/// 2^63−1, because managers keep `spin` values in signed 64-bit integers (as UCI's do).
+pub const MAX_SEED: u64 = i64::MAX as u64;
+
+/// Writes whole lines to the output shared by the command loop and the search thread.
 #[derive(Clone)]
 struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
 
@@ -57,15 +77,44 @@ impl Output {
     }
 }
 
-/// A search running on its own thread; it gives the engine back when it ends.
-struct Running<G: Game> {
-    stop: StopFlag,
-    thread: JoinHandle<Box<dyn Engine<G>>>,
+/// What the command loop waits for. Lines and the ends of searches arrive through one channel,
+/// in the order they happened, so the loop never reads a command while a finished search is
+/// still unanswered.
+enum Event {
+    /// One input line, with its line end, not yet checked to be UTF-8.
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+    /// The input ended (`Ok`) or could not be read (`Err`).
+    End(io::Result<()>),
+    /// The search with this number has returned; its thread is ending and can be joined.
+    SearchDone(u64),
 }
 
-/// The protocol state of one engine process.
+/// What a search thread gives back: the engine and the move it chose.
+type Finished<G> = (Box<dyn Engine<G>>, Option<<G as Game>::Move>);
+
+/// A search that has not been answered with `bestmove` yet.
+enum Search<G: Game> {
+    /// Running on its own thread.
+    Running {
+        /// The number its [`Event::SearchDone`] carries (a stopped search's event comes late
+        /// and must not end the next one).
+        id: u64,
+        stop: StopFlag,
+        thread: JoinHandle<Finished<G>>,
+        /// `go infinite`: the answer waits for `stop` even when the search ends first.
+        until_stop: bool,
+    },
+    /// A `go infinite` search that has ended: its `bestmove` text, waiting for `stop`.
+    Held(String),
+}
+
+/// The protocol state of one engine process, owned by the command loop.
 struct Session<G: Describe> {
     out: Output,
+    /// Where search threads announce that they are done.
+    events: Sender<Event>,
     /// The position `startpos` stands for (the board chosen on the command line).
     start: G,
     record: GameRecord<G>,
@@ -73,58 +122,78 @@ struct Session<G: Describe> {
     seed: u64,
     /// The engine, while no search holds it.
     engine: Option<Box<dyn Engine<G>>>,
-    running: Option<Running<G>>,
+    /// The search between `go` and its `bestmove`, if any.
+    search: Option<Search<G>>,
+    /// The number of the last search started.
+    searches: u64,
 }
 
 /// Runs the protocol for game `G` from `start` (the position `startpos` means) until `quit` or
 /// the end of `input`, writing replies to `output`.
+///
+/// `input` is read on a thread of its own, so that the end of a search is answered at once
+/// while the command loop waits for the next command. That thread ends at the end of the
+/// input, or at the first line it reads after the session has ended (a process that exits
+/// after `run` returns need not care).
 ///
 /// # Errors
 /// Only I/O errors of `input` or `output` (a manager that closed the pipe); every protocol
 /// error is answered with an `info string error: …` line instead.
 pub fn run<G: Describe>(
     start: G,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {
     let out = Output(Arc::new(Mutex::new(Box::new(output))));
     let engine = engine_by_name::<G>(DEFAULT_ENGINE, DEFAULT_SEED)
         .map_err(|e| io::Error::other(e.to_string()))?;
+    let (events, inbox) = mpsc::channel();
+    let reader_events = events.clone();
+    std::thread::Builder::new()
+        .name("ugi-input".to_owned())
+        .spawn(move || read_lines(input, &reader_events))?;
     let mut session = Session {
         out,
+        events,
         start,
         record: GameRecord::new(start),
         engine_name: DEFAULT_ENGINE.to_owned(),
         seed: DEFAULT_SEED,
         engine: Some(engine),
-        running: None,
+        search: None,
+        searches: 0,
     };
-    let mut input = input;
+    let served = session.serve(&inbox);
+    // `quit`, the end of the input, or an input error: a running search still answers.
+    session.stop_search()?;
+    served
+}
+
+/// Sends the lines of `input` to the command loop until the input ends or the loop has gone.
+fn read_lines(mut input: impl BufRead, events: &Sender<Event>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
         let read = input
             .by_ref()
             .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut buffer)?;
-        if read == 0 {
-            break;
-        }
-        if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
-            skip_rest_of_line(&mut input)?;
-            session.error(&format!("line longer than {MAX_LINE_BYTES} bytes ignored"))?;
-            continue;
-        }
-        let Ok(line) = std::str::from_utf8(&buffer) else {
-            session.error("the line is not UTF-8")?;
-            continue;
+            .read_until(b'\n', &mut buffer);
+        let event = match read {
+            Ok(0) => Event::End(Ok(())),
+            Ok(_) if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') => {
+                match skip_rest_of_line(&mut input) {
+                    Ok(()) => Event::TooLong,
+                    Err(err) => Event::End(Err(err)),
+                }
+            }
+            Ok(_) => Event::Line(std::mem::take(&mut buffer)),
+            Err(err) => Event::End(Err(err)),
         };
-        if !session.command(line.trim())? {
-            break;
+        let last = matches!(event, Event::End(_));
+        if events.send(event).is_err() || last {
+            return;
         }
     }
-    session.finish_search()?;
-    Ok(())
 }
 
 /// Reads and drops the rest of an over-long line.
@@ -148,6 +217,29 @@ fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
 }
 
 impl<G: Describe> Session<G> {
+    /// Handles events until `quit` or the end of the input.
+    fn serve(&mut self, inbox: &Receiver<Event>) -> io::Result<()> {
+        // The session holds a sender itself, so the channel never runs dry.
+        while let Ok(event) = inbox.recv() {
+            match event {
+                Event::Line(bytes) => match std::str::from_utf8(&bytes) {
+                    Ok(line) => {
+                        if !self.command(line.trim())? {
+                            return Ok(());
+                        }
+                    }
+                    Err(_) => self.error("the line is not UTF-8")?,
+                },
+                Event::TooLong => {
+                    self.error(&format!("line longer than {MAX_LINE_BYTES} bytes ignored"))?;
+                }
+                Event::SearchDone(id) => self.search_done(id)?,
+                Event::End(result) => return result,
+            }
+        }
+        Ok(())
+    }
+
     fn say(&self, line: &str) -> io::Result<()> {
         self.out.line(line)
     }
@@ -167,7 +259,7 @@ impl<G: Describe> Session<G> {
             "uginewgame" => self.when_idle(|s| s.new_game())?,
             "position" => self.when_idle(|s| s.position(rest))?,
             "go" => self.when_idle(|s| s.go(rest))?,
-            "stop" => self.finish_search()?,
+            "stop" => self.stop_search()?,
             "query" => self.query(rest)?,
             "quit" => return Ok(false),
             other => self.error(&format!("unknown command {}", quoted(other)))?,
@@ -175,14 +267,12 @@ impl<G: Describe> Session<G> {
         Ok(true)
     }
 
-    /// Runs `job` unless a search is running (then the command is refused: the manager must
-    /// `stop` first, as in UCI). A search that has ended by itself is collected first.
+    /// Runs `job` unless a search is waiting for its `bestmove` (then the command is refused:
+    /// the manager must `stop` first, as in UCI). A search that has ended is never waiting
+    /// here: its end was handled, and its `bestmove` written, before this command was read.
     fn when_idle(&mut self, job: impl FnOnce(&mut Self) -> io::Result<()>) -> io::Result<()> {
-        if let Some(running) = &self.running {
-            if !running.thread.is_finished() {
-                return self.error("a search is running; send stop first");
-            }
-            self.finish_search()?;
+        if self.search.is_some() {
+            return self.error("a search is running; send stop first");
         }
         job(self)
     }
@@ -198,8 +288,7 @@ impl<G: Describe> Session<G> {
             "option name engine type string default {DEFAULT_ENGINE}"
         ))?;
         self.say(&format!(
-            "option name seed type spin default {DEFAULT_SEED} min 0 max {}",
-            i64::MAX
+            "option name seed type spin default {DEFAULT_SEED} min 0 max {MAX_SEED}"
         ))?;
         self.say("ugiok")
     }
@@ -208,34 +297,42 @@ impl<G: Describe> Session<G> {
         let Some((name, value)) = parse_setoption(rest) else {
             return self.error("expected setoption name NAME value VALUE");
         };
-        match name.to_ascii_lowercase().as_str() {
-            "engine" => match engine_by_name::<G>(value, self.seed) {
+        let option = name.to_ascii_lowercase();
+        if option != "engine" && option != "seed" {
+            return self.error(&format!(
+                "unknown option {} (options: engine, seed)",
+                quoted(name)
+            ));
+        }
+        if value.is_empty() {
+            return self.error(&format!(
+                "empty value for option {} (setoption name {option} value …)",
+                quoted(name)
+            ));
+        }
+        if option == "engine" {
+            return match engine_by_name::<G>(value, self.seed) {
                 Ok(engine) => {
                     self.engine = Some(engine);
                     self.engine_name = value.to_owned();
                     Ok(())
                 }
                 Err(err) => self.error(&err.to_string()),
-            },
-            "seed" => match value.parse::<u64>() {
-                Ok(seed) => match engine_by_name::<G>(&self.engine_name, seed) {
-                    Ok(engine) => {
-                        self.seed = seed;
-                        self.engine = Some(engine);
-                        Ok(())
-                    }
-                    Err(err) => self.error(&err.to_string()),
-                },
-                Err(_) => self.error(&format!(
-                    "seed takes a number from 0 to {}, not {}",
-                    u64::MAX,
-                    quoted(value)
-                )),
-            },
-            _ => self.error(&format!(
-                "unknown option {} (options: engine, seed)",
-                quoted(name)
-            )),
+            };
+        }
+        let Some(seed) = value.parse::<u64>().ok().filter(|&s| s <= MAX_SEED) else {
+            return self.error(&format!(
+                "seed takes a number from 0 to {MAX_SEED}, not {}",
+                quoted(value)
+            ));
+        };
+        match engine_by_name::<G>(&self.engine_name, seed) {
+            Ok(engine) => {
+                self.seed = seed;
+                self.engine = Some(engine);
+                Ok(())
+            }
+            Err(err) => self.error(&err.to_string()),
         }
     }
 
@@ -258,57 +355,125 @@ impl<G: Describe> Session<G> {
     }
 
     fn go(&mut self, rest: &str) -> io::Result<()> {
-        let limits = match parse_go::<G>(rest, self.record.current().to_move()) {
-            Ok(limits) => limits,
+        let Go { limits, until_stop } = match parse_go::<G>(rest, self.record.current().to_move()) {
+            Ok(go) => go,
             Err(message) => return self.error(&message),
         };
         if self.record.outcome().is_some() {
-            return self.say("bestmove none");
+            return self.answer("none".to_owned(), until_stop);
         }
         let Some(mut engine) = self.engine.take() else {
             return self.error("no engine (a previous search failed)");
         };
+        self.searches += 1;
+        let id = self.searches;
         let stop = StopFlag::new();
         let thread_stop = stop.clone();
         let record = self.record.clone();
         let out = self.out.clone();
-        let thread = std::thread::spawn(move || {
-            let started = Instant::now();
-            let mut report = |info: &SearchInfo<G::Move>| {
-                // A failed write means the manager is gone; the main loop sees it too.
-                let _ = out.line(&info_line(record.current(), info, started.elapsed()));
-            };
-            let result = engine.search(&record, &limits, &thread_stop, &mut report);
-            let pos = record.current();
-            let best = result
-                .best_move
-                .filter(|&mv| pos.is_legal(mv))
-                .or_else(|| record.legal_moves().first().copied());
-            let text = match best {
-                Some(mv) => pos.move_text(mv),
-                None => "none".to_owned(),
-            };
-            let _ = out.line(&format!("bestmove {text}"));
-            engine
-        });
-        self.running = Some(Running { stop, thread });
-        Ok(())
+        let events = self.events.clone();
+        let spawned = std::thread::Builder::new()
+            .name("ugi-search".to_owned())
+            .spawn(move || {
+                let started = Instant::now();
+                let mut report = |info: &SearchInfo<G::Move>| {
+                    // A failed write means the manager is gone; the command loop sees it too.
+                    let _ = out.line(&info_line(record.current(), info, started.elapsed()));
+                };
+                let result = engine.search(&record, &limits, &thread_stop, &mut report);
+                // The command loop joins this thread and writes `bestmove` itself; if the loop
+                // has ended there is nobody left to tell.
+                let _ = events.send(Event::SearchDone(id));
+                (engine, result.best_move)
+            });
+        match spawned {
+            Ok(thread) => {
+                self.search = Some(Search::Running {
+                    id,
+                    stop,
+                    thread,
+                    until_stop,
+                });
+                Ok(())
+            }
+            Err(err) => {
+                // The engine went down with the closure: a fresh one, and a legal answer so
+                // that the manager's clock does not run out.
+                self.error(&format!("the search could not start: {err}"))?;
+                self.engine = engine_by_name::<G>(&self.engine_name, self.seed).ok();
+                let best = self.best_text(None);
+                self.answer(best, until_stop)
+            }
+        }
     }
 
-    /// Stops the running search, if any, waits for its `bestmove` and takes the engine back.
-    fn finish_search(&mut self) -> io::Result<()> {
-        let Some(running) = self.running.take() else {
-            return Ok(());
+    /// Writes `bestmove TEXT`, or holds it for `stop` when the search was `go infinite`.
+    fn answer(&mut self, best: String, until_stop: bool) -> io::Result<()> {
+        if until_stop {
+            self.search = Some(Search::Held(best));
+            Ok(())
+        } else {
+            self.say(&format!("bestmove {best}"))
+        }
+    }
+
+    /// The search numbered `id` has returned by itself: its answer is written now (or held
+    /// for `stop`). The late event of a search that `stop` already answered is ignored.
+    fn search_done(&mut self, id: u64) -> io::Result<()> {
+        match self.search.take() {
+            Some(Search::Running {
+                id: running,
+                thread,
+                until_stop,
+                ..
+            }) if running == id => {
+                let best = self.join(thread)?;
+                self.answer(best, until_stop)
+            }
+            other => {
+                self.search = other;
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the search, if any, at once and writes its `bestmove`; nothing when no search
+    /// waits for one.
+    fn stop_search(&mut self) -> io::Result<()> {
+        let best = match self.search.take() {
+            None => return Ok(()),
+            Some(Search::Held(best)) => best,
+            Some(Search::Running { stop, thread, .. }) => {
+                stop.stop();
+                self.join(thread)?
+            }
         };
-        running.stop.stop();
-        match running.thread.join() {
-            Ok(engine) => self.engine = Some(engine),
+        self.say(&format!("bestmove {best}"))
+    }
+
+    /// Waits for a search thread, takes the engine back and returns the text of its move.
+    fn join(&mut self, thread: JoinHandle<Finished<G>>) -> io::Result<String> {
+        let best = match thread.join() {
+            Ok((engine, best)) => {
+                self.engine = Some(engine);
+                best
+            }
             Err(_) => {
                 self.error("the search failed; the engine is set up afresh")?;
                 self.engine = engine_by_name::<G>(&self.engine_name, self.seed).ok();
+                None
             }
-        }
-        Ok(())
+        };
+        Ok(self.best_text(best))
+    }
+
+    /// The text of the move to answer: the engine's when it is legal in the position searched,
+    /// else the first legal move, else `none` (the game is over).
+    fn best_text(&self, best: Option<G::Move>) -> String {
+        let pos = self.record.current();
+        best.filter(|&mv| pos.is_legal(mv))
+            .or_else(|| self.record.legal_moves().first().copied())
+            .map_or_else(|| "none".to_owned(), |mv| pos.move_text(mv))
     }
 
     fn query(&self, rest: &str) -> io::Result<()> {
@@ -333,6 +498,17 @@ impl<G: Describe> Session<G> {
     }
 }
 
+impl<G: Describe> Drop for Session<G> {
+    /// A session left on an error (the output closed) still ends its search thread, which
+    /// holds the output and would go on writing to it.
+    fn drop(&mut self) {
+        if let Some(Search::Running { stop, thread, .. }) = self.search.take() {
+            stop.stop();
+            let _ = thread.join();
+        }
+    }
+}
+
 /// A piece of the manager's input quoted for a message: a bounded excerpt, in Rust string
 /// syntax.
 fn quoted(text: &str) -> String {
@@ -353,13 +529,23 @@ fn split_word(line: &str) -> (&str, &str) {
     }
 }
 
-/// `name NAME value VALUE` (NAME may hold spaces, as in UCI) as the pair of texts.
+/// `name NAME [value VALUE]` as the pair of texts, VALUE empty when it is missing. NAME may
+/// hold spaces, as in UCI: it runs to the word `value`, which may also end the line.
 fn parse_setoption(rest: &str) -> Option<(&str, &str)> {
-    let rest = rest.strip_prefix("name")?.trim_start();
-    let (name, value) = match rest.find(" value ") {
-        Some(at) => (&rest[..at], rest[at + " value ".len()..].trim()),
-        None => (rest, ""),
-    };
+    let (word, rest) = split_word(rest);
+    if word != "name" {
+        return None;
+    }
+    let is_word_end = |text: &str| text.is_empty() || text.starts_with(char::is_whitespace);
+    let (name, value) = rest
+        .match_indices("value")
+        .find(|&(at, _)| {
+            (at == 0 || rest[..at].ends_with(char::is_whitespace))
+                && is_word_end(&rest[at + "value".len()..])
+        })
+        .map_or((rest, ""), |(at, _)| {
+            (&rest[..at], rest[at + "value".len()..].trim())
+        });
     let name = name.trim();
     (!name.is_empty()).then_some((name, value))
 }
@@ -390,14 +576,26 @@ fn parse_position<G: Game>(start: G, rest: &str) -> Result<GameRecord<G>, String
     Ok(record)
 }
 
-/// The search limits of a `go` command for the player `to_move`.
-fn parse_go<G: Game>(rest: &str, to_move: G::Player) -> Result<Limits, String> {
+/// What a `go` command asks for.
+#[derive(Debug, PartialEq)]
+struct Go {
+    /// The limits handed to the engine.
+    limits: Limits,
+    /// Whether the answer waits for `stop`: `go infinite`, or a `go` with no limit at all
+    /// (a search without limits runs until it is stopped, and so does its answer).
+    until_stop: bool,
+}
+
+/// The search of a `go` command for the player `to_move`.
+fn parse_go<G: Game>(rest: &str, to_move: G::Player) -> Result<Go, String> {
     let mut limits = Limits::INFINITE;
+    let mut infinite = false;
     let mut clocks = [None::<u64>; 3];
     let mut increments = [0u64; 3];
     let mut words = rest.split_whitespace();
     while let Some(word) = words.next() {
         if word == "infinite" {
+            infinite = true;
             continue;
         }
         let value = words
@@ -424,7 +622,10 @@ fn parse_go<G: Game>(rest: &str, to_move: G::Player) -> Result<Limits, String> {
         let budget = clock_budget(remaining, increments[seat]);
         limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
     }
-    Ok(limits)
+    Ok(Go {
+        until_stop: infinite || limits.is_infinite(),
+        limits,
+    })
 }
 
 /// The seat (0, 1 or 2) of a `pNtime` / `pNinc` word.
@@ -433,9 +634,12 @@ fn seat_digit(word: &str) -> usize {
 }
 
 /// The time to spend on one move with `remaining` ms on the clock and `increment` ms a move:
-/// a twentieth of the clock plus most of the increment, never more than half the clock.
+/// a twentieth of the clock plus three quarters of the increment, never more than half the
+/// clock. Managers send any `u64`, so nothing here may overflow.
 fn clock_budget(remaining: u64, increment: u64) -> Duration {
-    let share = remaining / 20 + increment * 3 / 4;
+    // ⌊3·increment/4⌋ without forming 3·increment.
+    let three_quarters = increment / 4 * 3 + increment % 4 * 3 / 4;
+    let share = (remaining / 20).saturating_add(three_quarters);
     Duration::from_millis(share.min(remaining / 2).max(1))
 }
 
@@ -508,6 +712,23 @@ mod tests {
             Some(("Move Overhead", "10"))
         );
         assert_eq!(parse_setoption("value 3"), None);
+        assert_eq!(parse_setoption("name value 3"), None);
+    }
+
+    #[test]
+    fn setoption_with_an_empty_value_names_the_option() {
+        // `value` ending the line, or no `value` at all: the option is "engine", its value "".
+        assert_eq!(parse_setoption("name engine value"), Some(("engine", "")));
+        assert_eq!(
+            parse_setoption("name engine value   "),
+            Some(("engine", ""))
+        );
+        assert_eq!(parse_setoption("name engine"), Some(("engine", "")));
+        // A word that merely contains "value" is part of the name or the value.
+        assert_eq!(
+            parse_setoption("name valuex value values"),
+            Some(("valuex", "values"))
+        );
     }
 
     #[test]
@@ -515,5 +736,101 @@ mod tests {
         assert_eq!(clock_budget(60_000, 0), Duration::from_millis(3_000));
         assert_eq!(clock_budget(100, 1_000), Duration::from_millis(50));
         assert_eq!(clock_budget(0, 0), Duration::from_millis(1));
+        // 20 000 / 20 + 3/4 of 1 003 (752.25) = 1 752.
+        assert_eq!(clock_budget(20_000, 1_003), Duration::from_millis(1_752));
+    }
+
+    #[test]
+    fn clock_budget_takes_any_clock_and_increment_without_overflow() {
+        // These panicked in debug builds: 3 · u64::MAX overflows.
+        assert_eq!(
+            clock_budget(60_000, u64::MAX),
+            Duration::from_millis(30_000)
+        );
+        assert_eq!(
+            clock_budget(u64::MAX, u64::MAX),
+            Duration::from_millis(u64::MAX / 2)
+        );
+    }
+
+    /// An output the test reads back after the session.
+    #[cfg(feature = "kvarn3")]
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    #[cfg(feature = "kvarn3")]
+    impl Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .expect("one writer at a time")
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The replies of a Kvarn3 session fed `input` all at once.
+    #[cfg(feature = "kvarn3")]
+    fn session(input: &'static str) -> Vec<String> {
+        let out = Captured::default();
+        run(
+            kvarn3::Position::start(),
+            io::Cursor::new(input.as_bytes()),
+            out.clone(),
+        )
+        .expect("in-memory input and output do not fail");
+        let bytes = out.0.lock().expect("the session is over").clone();
+        let text = String::from_utf8(bytes).expect("replies are UTF-8");
+        text.lines().map(str::to_owned).collect()
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn every_go_gets_exactly_one_bestmove() {
+        let answers = |input| {
+            session(input)
+                .into_iter()
+                .filter(|l| l.starts_with("bestmove"))
+                .count()
+        };
+        // The end of the input, and quit, end a search that waits for stop with its answer.
+        assert_eq!(answers("position startpos\ngo infinite\n"), 1);
+        assert_eq!(answers("position startpos\ngo\nquit\n"), 1);
+        // A second stop, or a stop after the search answered by itself, answers nothing.
+        assert_eq!(answers("go infinite\nstop\nstop\nisready\nstop\n"), 1);
+        assert_eq!(answers("go depth 1\nisready\nstop\nstop\n"), 1);
+        // A refused go gets no answer; the accepted one gets its own.
+        assert_eq!(answers("go infinite\ngo depth 1\nstop\n"), 1);
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn go_with_the_largest_increment_is_a_time_limit() {
+        let white = kvarn3::Position::start().to_move();
+        let go = parse_go::<kvarn3::Position>(
+            "p1time 10000 p2time 10000 p1inc 18446744073709551615 p2inc 18446744073709551615",
+            white,
+        )
+        .expect("a valid go");
+        assert_eq!(go.limits.time, Some(Duration::from_millis(5_000)));
+        assert!(!go.until_stop);
+    }
+
+    #[cfg(feature = "kvarn3")]
+    #[test]
+    fn go_infinite_and_go_without_limits_wait_for_stop() {
+        let white = kvarn3::Position::start().to_move();
+        let go = |text| parse_go::<kvarn3::Position>(text, white).expect("a valid go");
+        assert!(go("infinite").until_stop);
+        assert!(go("").until_stop);
+        assert!(go("infinite nodes 100").until_stop);
+        assert_eq!(go("infinite nodes 100").limits.nodes, Some(100));
+        assert!(!go("movetime 5").until_stop);
+        assert!(!go("depth 3").until_stop);
+        assert!(!go("p1time 1000 p2time 1000").until_stop);
     }
 }

@@ -372,3 +372,462 @@ fn perft_counts_the_svendo_start_on_an_8x8_board() {
         assert_eq!(stdout_lines(&output), [count]);
     }
 }
+
+/// A fresh directory for one test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardrules-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+fn run_owned(name: &str, args: &[String]) -> Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(name, &refs, b"")
+}
+
+/// `match kvarn3` between two random engines on work budgets, `extra` appended.
+fn random_match(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "kvarn3", "--engine", "random", "--engine", "random", "--time", "0", "--seed", "3",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+#[test]
+fn match_never_truncates_an_existing_results_file() {
+    let dir = temp_dir("match-append");
+    let file = dir.join("results.jsonl");
+    std::fs::write(&file, "{\"old\":1}\n").expect("a results file");
+    let path = file.display().to_string();
+    // Even --games 0 must not empty it.
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "0", "--results", &path]),
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--append"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "{\"old\":1}\n"
+    );
+    // --append adds the new games after the old line.
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--results", &path, "--append"]),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "{\"old\":1}");
+    assert!(lines[1].starts_with("{\"game\":"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_json_lines_start_where_their_moves_start() {
+    let dir = temp_dir("match-start");
+    let path = dir.join("r.jsonl").display().to_string();
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--openings", "3", "--results", &path]),
+    );
+    assert!(output.status.success(), "{output:?}");
+    for line in std::fs::read_to_string(&path).expect("results").lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let start: kvarn3::Position = game["start"]
+            .as_str()
+            .expect("start")
+            .parse()
+            .expect("start is a position");
+        // The game starts from the empty board, the opening's three moves included in moves.
+        assert_eq!(start, kvarn3::Position::start(), "{line}");
+        assert_eq!(game["opening_plies"], 3, "{line}");
+        let mut record = game_core::GameRecord::new(start);
+        for mv in game["moves"].as_array().expect("moves") {
+            record
+                .play_text(mv.as_str().expect("a move text"))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        assert!(record.outcome().is_some(), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_with_absurd_game_counts_plays_only_its_shard() {
+    let dir = temp_dir("match-huge");
+    for (games, shards) in [
+        ("1000000000000", "1000000000000"),
+        ("18446744073709551615", "18446744073709551615"),
+    ] {
+        let path = dir.join(format!("{games}.jsonl")).display().to_string();
+        let shard = format!("{shards}/{shards}");
+        let output = run_owned(
+            "match",
+            &random_match(&["--games", games, "--shard", &shard, "--results", &path]),
+        );
+        assert!(output.status.success(), "{games}: {output:?}");
+        let header = stdout_lines(&output).into_iter().next().expect("a header");
+        assert!(header.contains(", 1 game (shard "), "{header}");
+        let text = std::fs::read_to_string(&path).expect("results");
+        assert_eq!(text.lines().count(), 1, "{games}");
+        // The last game of the schedule, numbered from 0.
+        let last = games.parse::<u64>().expect("a number") - 1;
+        assert!(
+            text.starts_with(&format!("{{\"game\":{last},")),
+            "{games}: {text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn match_on_a_full_disk_exits_with_the_io_code_not_the_usage_code() {
+    let output = run_owned(
+        "match",
+        &random_match(&["--games", "2", "--results", "/dev/full", "--append"]),
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("/dev/full"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn match_never_prints_an_infinite_or_negative_zero_elo() {
+    let dir = temp_dir("match-elo");
+    // Kvarn3's solver against random moves: a clean sweep, and an Elo bound instead of +inf.
+    let path = dir.join("r.jsonl").display().to_string();
+    let args: Vec<String> = [
+        "kvarn3",
+        "--engine",
+        "default",
+        "--engine",
+        "random",
+        "--time",
+        "0",
+        "--games",
+        "2",
+        "--openings",
+        "0",
+        "--results",
+        &path,
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    let output = run_owned("match", &args);
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    let elo = lines
+        .iter()
+        .find(|l| l.starts_with("elo default - random: "))
+        .expect("an Elo line");
+    // The seed fixes the games: the solver wins both.
+    assert_eq!(
+        elo,
+        "elo default - random: no estimate (default won all 2 games; 95%: at least -216)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_on_every_tool_prints_the_usage_to_stdout_and_exits_0() {
+    for tool in ["perft", "show", "demo", "play", "match"] {
+        for flag in ["--help", "-h"] {
+            let output = run(tool, &[flag], b"");
+            assert_eq!(output.status.code(), Some(0), "{tool} {flag}: {output:?}");
+            let text = String::from_utf8(output.stdout).expect("UTF-8");
+            assert!(text.starts_with("usage: "), "{tool} {flag}: {text}");
+            assert!(output.stderr.is_empty(), "{tool} {flag}");
+        }
+    }
+    // Help wins over everything else on the line.
+    let output = run("play", &["kvarn3", "--seat", "9", "--help"], b"");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn play_refuses_a_seat_the_game_does_not_have() {
+    let output = run("play", &["kvarn3", "--seat", "3"], b"");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("kvarn3 has 2 players"), "{err}");
+    assert!(output.stdout.is_empty());
+    // Svendo has a third seat.
+    let output = run(
+        "play",
+        &["svendo", "--seat", "3", "--engine", "random", "--time", "5"],
+        b"quit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+}
+
+#[test]
+fn play_starts_from_fen_ends_with_the_reason_and_offers_a_new_game() {
+    // Two white stones on the first rank and White to move: b1 closes the mill.
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all", "--fen", "BB./.../W.W w"],
+        b"b1\nc3\nnew\nmoves\nquit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("outcome: winner white (mill)"), "{text}");
+    assert!(text.contains("game over: new, undo"), "{text}");
+    // A move after the end is answered, and the game does not go on.
+    assert!(text.contains("the game is over: type new"), "{text}");
+    // The new game starts from the --fen position again: five empty points.
+    assert!(text.contains("a new game"), "{text}");
+    assert!(
+        text.contains("legal moves: b1 c2 a2 b2 c3") || text.contains("legal moves: b1 "),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_saves_and_loads_the_json_game_record() {
+    let dir = temp_dir("play-save");
+    let file = dir.join("game.json");
+    let path = file.display().to_string();
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("b2\na1\nsave {path}\nquit\n").as_bytes(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("JSON");
+    assert_eq!(record["game"], "kvarn3");
+    assert_eq!(record["moves"], serde_json::json!(["b2", "a1"]));
+    // Loaded again, the game goes on from the third ply: a1 is taken, b1 is not.
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("load {path}\na1\nb1\nquit\n").as_bytes(),
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("loaded a game of 2 plies"), "{text}");
+    assert!(text.contains("last move: b1 by white"), "{text}");
+    // A record whose rules say nothing is refused, not read as "no draw rules".
+    std::fs::write(
+        &file,
+        r#"{"format":1,"game":"kvarn3","start":".../.../... w","rules":{},"moves":[]}"#,
+    )
+    .expect("write");
+    let output = run(
+        "play",
+        &["kvarn3", "--seat", "all"],
+        format!("load {path}\nquit\n").as_bytes(),
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.contains("leave out repetitions, no_progress_plies, move_cap"),
+        "{text}"
+    );
+    assert!(!text.contains("loaded a game"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_says_when_the_pie_swap_changes_your_colour() {
+    // The person sits second; the engine opens, the person swaps and plays Black.
+    let output = run(
+        "play",
+        &[
+            "sundraval",
+            "--size",
+            "5",
+            "--seat",
+            "2",
+            "--engine",
+            "random",
+            "--time",
+            "5",
+        ],
+        b"swap\nquit\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        text.contains("the pie swap changed your colour: you (second seat) now play black"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn play_skips_an_endless_line_without_holding_it_in_memory() {
+    // 256 MB without a newline, under a 160 MB address-space limit: a reader that kept the
+    // line would run out of memory long before its end.
+    let script = r#"ulimit -v 163840 && exec "$0" kvarn3 --seat all"#;
+    let mut child = Command::new("sh")
+        .args(["-c", script])
+        .arg(example("play"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..256 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"\nb2\nquit\n");
+    });
+    let output = child.wait_with_output().expect("play ends");
+    writer.join().expect("the writer");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("longer than 4096 bytes"), "{text}");
+    assert!(text.contains("last move: b2 by white"), "{text}");
+}
+
+#[test]
+fn text_boards_show_the_coordinates_the_notation_uses() {
+    // Draughts: the square numbers beside the board; 1 is Black's first square, top left,
+    // 50 White's last, bottom right.
+    let lines = stdout_lines(&run("show", &["swedish-draughts"], b""));
+    assert!(
+        lines[0].trim_end().ends_with("1   2   3   4   5"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[9].trim_end().ends_with("46  47  48  49  50"),
+        "{lines:?}"
+    );
+    // Sundraval: row 1 at the bottom, over the column letters a, b, c …, and c3 (row 3's
+    // third point, the centre column of the 3-a-side board) holds the stone played there.
+    let lines = stdout_lines(&run(
+        "show",
+        &["sundraval", "--size", "3", "--moves", "a1+c3"],
+        b"",
+    ));
+    let row = |n: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .unwrap_or_else(|| panic!("row {n}: {lines:?}"))
+    };
+    assert_eq!(row("5").trim_end(), " 5   . . .");
+    assert_eq!(row("3").trim_end(), " 3 . . W . .");
+    assert_eq!(row("1").trim_end(), " 1   B . . d");
+    let below = lines.iter().position(|l| l == row("1")).expect("row 1") + 1;
+    assert_eq!(lines[below].trim(), "a b c");
+    // Svendo says what M stands for.
+    let lines = stdout_lines(&run("show", &["svendo"], b""));
+    assert!(
+        lines.iter().any(|l| l.contains("M: a green master stone")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn messages_count_in_words_that_agree_and_name_the_real_reason() {
+    let stderr = |args: &[&str]| {
+        let output = run("show", args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).expect("UTF-8")
+    };
+    // One point, not "1 points".
+    let err = stderr(&["kvarn3", "--fen", "W/.../... w"]);
+    assert!(err.contains("rank 3 has only 1 point;"), "{err}");
+    // A taken point is taken, not "off the board or taken".
+    let err = stderr(&["svendo", "--moves", "a1 a1"]);
+    assert!(err.contains("the point is taken"), "{err}");
+    // A draughts move from an empty square says so, also while a capture is on.
+    let err = stderr(&[
+        "swedish-draughts",
+        "--fen",
+        "W:W32,33:B28",
+        "--moves",
+        "30x19",
+    ]);
+    assert!(err.contains("square 30 is empty"), "{err}");
+    // Sundraval's score lines: one dead stone.
+    let output = run(
+        "show",
+        &[
+            "sundraval",
+            "--size",
+            "3",
+            "--moves",
+            "b1+c3 keep pass pass",
+        ],
+        b"",
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("dead 1 (1 stone);"), "{text}");
+}
+
+#[test]
+fn a_sundraval_result_names_the_seat_and_its_colour() {
+    // Random engines on the 3-a-side board (seeded: the same game every run, a win).
+    let output = run(
+        "play",
+        &[
+            "sundraval",
+            "--size",
+            "3",
+            "--seat",
+            "none",
+            "--engine",
+            "random",
+            "--time",
+            "5",
+        ],
+        b"",
+    );
+    let lines = stdout_lines(&output);
+    let last = lines.last().expect("an outcome");
+    let rest = last
+        .strip_prefix("outcome: winner ")
+        .unwrap_or_else(|| panic!("a win: {last}"));
+    let mut words = rest.split_whitespace();
+    let seat = words.next().expect("a seat");
+    let colour = words.next().expect("a colour");
+    assert!(["first", "second"].contains(&seat), "{last}");
+    assert!(["(black)", "(white)"].contains(&colour), "{last}");
+}
+
+#[cfg(unix)]
+#[test]
+fn match_keeps_whole_json_lines_when_the_file_cannot_grow() {
+    // A file size limit of 512 bytes (ulimit -f counts 512-byte blocks), with SIGXFSZ ignored
+    // so that a write past it fails instead of killing the tool: a few lines fit, the one
+    // that does not is taken back whole.
+    let dir = temp_dir("match-full");
+    let path = dir.join("r.jsonl").display().to_string();
+    let script = r#"trap '' XFSZ; ulimit -f 1 && exec "$0" "$@""#;
+    let output = Command::new("sh")
+        .args(["-c", script])
+        .arg(example("match"))
+        .args(random_match(&["--games", "20", "--results", &path]))
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("the results file"), "{err}");
+    let text = std::fs::read_to_string(&path).expect("the results");
+    assert!(
+        !text.is_empty() && text.len() <= 512,
+        "{} bytes",
+        text.len()
+    );
+    assert!(text.ends_with('\n'), "a cut line: {text}");
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("whole JSON lines only");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

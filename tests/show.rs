@@ -88,3 +88,107 @@ fn fifty_dame_plies_draw_in_the_show_tool() {
     assert_eq!(show_outcome(&plies[..49]), "outcome: none");
     assert_eq!(show_outcome(&plies), "outcome: draw (no-progress rule)");
 }
+
+/// Runs `show GAME ARGS --svg FILE` and returns the picture.
+fn show_svg(game: &str, args: &[&str]) -> String {
+    let file = std::env::temp_dir().join(format!(
+        "boardrules-show-{game}-{}-{}.svg",
+        std::process::id(),
+        args.len()
+    ));
+    let output = Command::new(common::example("show"))
+        .arg(game)
+        .args(args)
+        .arg("--svg")
+        .arg(&file)
+        .output()
+        .expect("show runs");
+    assert!(
+        output.status.success(),
+        "{game} {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let svg = std::fs::read_to_string(&file).expect("the picture");
+    let _ = std::fs::remove_file(&file);
+    svg
+}
+
+fn highlights(svg: &str) -> usize {
+    svg.matches("class=\"highlight\"").count()
+}
+
+#[test]
+fn the_picture_of_a_mill_marks_its_three_points() {
+    // White's mill on the first rank: a1 b1 c1.
+    let svg = show_svg("kvarn3", &["--moves", "a1 a3 b1 b3 c1"]);
+    assert_eq!(highlights(&svg), 3);
+    // One move earlier the game goes on: nothing to mark.
+    let svg = show_svg("kvarn3", &["--moves", "a1 a3 b1 b3"]);
+    assert_eq!(highlights(&svg), 0);
+}
+
+#[test]
+fn the_picture_of_a_won_svendo_game_marks_the_line_of_five() {
+    use game_core::{Outcome, Rng};
+    // A random game won by a slide (every win in movement is one).
+    let (record, texts) = (0..500)
+        .find_map(|seed| {
+            let mut rng = Rng::new(seed);
+            let mut record = GameRecord::new(svendo::Position::start());
+            while record.outcome().is_none() && record.moves().len() < 300 {
+                let moves = record.legal_moves();
+                let &mv = rng.choose(&moves)?;
+                record.play(mv).ok()?;
+            }
+            let won = matches!(record.outcome(), Some(Outcome::Winner { .. }));
+            let slid = matches!(record.moves().last(), Some(svendo::Move::Slide { .. }));
+            (won && slid).then(|| {
+                let texts = record.move_texts();
+                (record, texts)
+            })
+        })
+        .expect("a random game won by a slide");
+    let last = *record.moves().last().expect("a last move");
+    let line = record
+        .current()
+        .winning_line(last)
+        .expect("the line that won");
+    // A line is five points, and the slide that won touched it: its target is a base point
+    // (rule 1) or its start a check point (rules 2 and 3).
+    assert_eq!(line.len(), 5, "{line:?}");
+    let svendo::Move::Slide { from, to } = last else {
+        unreachable!("a slide")
+    };
+    assert!(line.contains(&to) || line.contains(&from), "{line:?}");
+    let svg = show_svg("svendo", &["--moves", &texts.join(" ")]);
+    assert_eq!(highlights(&svg), 5);
+}
+
+#[test]
+fn the_picture_of_a_finished_sundraval_game_carries_its_score_layer() {
+    // The 3-a-side board: an opening, keep, then both pass. Both lone stones are dead, and
+    // the score layer crosses them out.
+    let svg = show_svg(
+        "sundraval",
+        &["--size", "3", "--moves", "b1+c3 keep pass pass"],
+    );
+    assert!(svg.contains("class=\"territories\""), "no score layer");
+    assert_eq!(svg.matches("class=\"dead\"").count(), 2);
+    let going_on = show_svg("sundraval", &["--size", "3", "--moves", "b1+c3 keep"]);
+    assert!(!going_on.contains("class=\"territories\""));
+}
+
+#[test]
+fn cheversi_attacks_are_drawn_on_request_only() {
+    let moves = ["--moves", "Kd1 Qd2"];
+    assert!(!show_svg("cheversi", &moves).contains("class=\"attack "));
+    let with = show_svg("cheversi", &[moves[0], moves[1], "--svg-attacks"]);
+    assert!(with.contains("class=\"attack "));
+    // A game without attacks refuses the switch.
+    let output = Command::new(common::example("show"))
+        .args(["kvarn3", "--svg", "/dev/null", "--svg-attacks"])
+        .output()
+        .expect("show runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no attacks"));
+}

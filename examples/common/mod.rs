@@ -93,11 +93,12 @@ pub struct Args {
     pub svg: Option<String>,
     pub svg_size: Option<u32>,
     pub divide: bool,
+    pub svg_attacks: bool,
 }
 
 impl Args {
     /// Reads the process arguments; `options` are the options this tool accepts, among
-    /// `--divide` (a switch) and `--fen`, `--size`, `--moves`, `--svg`, `--svg-size` (each
+    /// `--divide` and `--svg-attacks` (switches) and `--fen`, `--size`, `--moves`, `--svg`, `--svg-size` (each
     /// takes a value).
     pub fn parse(usage: &str, options: &[&str]) -> Result<Args, Failure> {
         Self::parse_words(utf8_args()?, usage, options)
@@ -124,6 +125,10 @@ impl Args {
             }
             if word == "--divide" {
                 args.divide = true;
+                continue;
+            }
+            if word == "--svg-attacks" {
+                args.svg_attacks = true;
                 continue;
             }
             let value = words
@@ -188,10 +193,37 @@ impl Out {
         self.inner.flush()
     }
 
+    /// Sends what is buffered on now (a tool that works between its lines shows each part
+    /// as it is done, and learns of a closed pipe or a full disk early).
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+
     /// Flushes what is buffered: a write error surfaces here at the latest.
     pub fn finish(mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// Answers `--help` or `-h` anywhere among the process arguments: prints `usage` to stdout
+/// and returns the exit code 0 (a request for help is not a mistake). `None` when no help was
+/// asked for, so the tool runs.
+pub fn help(usage: &str) -> Option<ExitCode> {
+    let asked = std::env::args_os()
+        .skip(1)
+        .any(|word| word == "--help" || word == "-h");
+    if !asked {
+        return None;
+    }
+    let mut out = io::stdout().lock();
+    Some(match writeln!(out, "{usage}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {err}");
+            ExitCode::from(1)
+        }
+    })
 }
 
 /// Runs `main`; on failure prints the message to stderr and exits with 2 for usage or input

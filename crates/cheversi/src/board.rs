@@ -93,6 +93,23 @@ impl Square {
         DARK_SQUARES & self.bit() != 0
     }
 
+    /// The image of this square under one of the board's 8 symmetries, numbered 0 … 7 (taken
+    /// modulo 8): bit 0 mirrors the files (a ↔ h), bit 1 the ranks (1 ↔ 8), bit 2 swaps files
+    /// and ranks (the a1–h8 diagonal), applied in that order. 0 is the identity.
+    pub const fn symmetric(self, symmetry: u8) -> Square {
+        let (mut file, mut rank) = (self.file(), self.rank());
+        if symmetry & 1 != 0 {
+            file = 7 - file;
+        }
+        if symmetry & 2 != 0 {
+            rank = 7 - rank;
+        }
+        if symmetry & 4 != 0 {
+            (file, rank) = (rank, file);
+        }
+        Square(rank * 8 + file)
+    }
+
     /// Every square, `a1` to `h8`.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
@@ -374,6 +391,28 @@ mod tests {
         assert!(!sq("a2").is_dark());
         assert!(sq("h8").is_dark());
         assert_eq!(DARK_SQUARES.count_ones(), 32);
+    }
+
+    #[test]
+    fn the_eight_symmetries_of_the_board() {
+        // Written from the geometry: e2 mirrored across the files is d2, across the ranks e7,
+        // both d7; swapped along a1-h8 b5 (file e = 4 becomes rank 5).
+        let images: Vec<String> = (0..8).map(|s| sq("e2").symmetric(s).to_string()).collect();
+        assert_eq!(images, ["e2", "d2", "e7", "d7", "b5", "b4", "g5", "g4"]);
+        for s in 0..8 {
+            // Each symmetry is a permutation of the squares that keeps a king's neighbours
+            // neighbours, and keeps or swaps the square colours as a whole.
+            let mut seen = 0u64;
+            for a in Square::all() {
+                seen |= a.symmetric(s).bit();
+                let neighbours =
+                    squares(king_attacks(a)).fold(0, |acc, b| acc | b.symmetric(s).bit());
+                assert_eq!(neighbours, king_attacks(a.symmetric(s)));
+            }
+            assert_eq!(seen, !0);
+            let colour_kept = sq("a1").symmetric(s).is_dark();
+            assert!(Square::all().all(|a| (a.symmetric(s).is_dark() == a.is_dark()) == colour_kept));
+        }
     }
 
     #[test]

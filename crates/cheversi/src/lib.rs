@@ -62,11 +62,13 @@
 //! ## Default player
 //!
 //! [`default_engine`] is a [`CheversiPlayer`]: alpha-beta search
-//! (`game_core::search::AlphaBeta`) on the running score difference ([`RunningScore`]) until
-//! [`DEFAULT_HANDOVER`] placements are left, then the exact [`Solver`]. The running score is
-//! the right evaluation for this game: pieces never move, so it is the exact final score when
-//! nobody places again, and a few plies of search see the attacks each placement opens or
-//! blocks. Near the end the branching shrinks (one kind left per side, forced kings), and the
+//! (`game_core::search::AlphaBeta`) on [`RoundScore`] until [`DEFAULT_HANDOVER`] placements
+//! are left, then the exact [`Solver`]. [`RoundScore`] is the running score difference
+//! ([`RunningScore`]) read at the end of a round after a short greedy continuation: the
+//! running score as it stands favours whoever placed last, so a search reading it at
+//! alternate depths reports values that swing in sign, and a few greedy placements predict
+//! what the later pieces will block. Near the end the branching shrinks (one kind left per
+//! side, forced kings), and the
 //! solver plays perfectly from there on, maximising the final score difference.
 //!
 //! ```
@@ -120,8 +122,8 @@ mod zobrist;
 
 pub use board::{Bitboard, Square};
 pub use eval::{
-    alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RunningScore,
-    DEFAULT_HANDOVER, ROLLOUT_PLY_CAP,
+    alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RoundScore,
+    RunningScore, DEFAULT_HANDOVER, ROLLOUT_PLY_CAP, SETTLE_ROUNDS, SOLVER_POSITIONS_PER_NODE,
 };
 pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,

@@ -286,18 +286,27 @@ impl Solver {
         time: Option<Duration>,
         stop: Option<&StopFlag>,
     ) -> Result<Solution, SolveError> {
-        self.solve_by(pos, time.map(|t| (Stopwatch::start(), t)), stop)
+        self.solve_by(pos, time.map(|t| (Stopwatch::start(), t)), stop, None)
     }
 
     /// [`Solver::solve`], giving up when `time` says (a running stopwatch and how long it may
-    /// run) or when `stop` is raised.
+    /// run), when `stop` is raised or after `nodes` positions (each looked at every few
+    /// thousand positions).
     pub(crate) fn solve_by(
         &mut self,
         pos: &Position,
         time: Option<(Stopwatch, Duration)>,
         stop: Option<&StopFlag>,
+        nodes: Option<u64>,
     ) -> Result<Solution, SolveError> {
-        self.run(pos, StopWhen { time, flag: stop })
+        self.run(
+            pos,
+            StopWhen {
+                time,
+                flag: stop,
+                nodes,
+            },
+        )
     }
 
     /// MTD(f): null-window searches around a guess of the value, each moving one bound, until

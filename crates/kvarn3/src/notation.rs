@@ -193,8 +193,13 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
                     return Err(ParsePositionError::malformed(
                         at,
                         format!(
-                            "rank {} has only {file} points; each rank has three",
-                            rank + 1
+                            "rank {} has only {}; each rank has three",
+                            rank + 1,
+                            if file == 1 {
+                                "1 point".to_owned()
+                            } else {
+                                format!("{file} points")
+                            }
                         ),
                     ))
                 }

@@ -213,8 +213,8 @@ impl Game for Position {
         mv.to_string()
     }
 
-    /// The hexagon row by row, `B`/`W` stones, `.` empty points, each row labelled with its
-    /// first point.
+    /// The hexagon row by row, row 1 at the bottom, `B`/`W` stones, `.` empty points, rows
+    /// numbered and columns lettered where they start.
     fn diagram(&self) -> String {
         self.board_diagram()
     }

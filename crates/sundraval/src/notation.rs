@@ -2,7 +2,7 @@
 //! position string (`5/6/7/8/9/8/7/6/5 setup B 0`).
 
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -317,45 +317,62 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
     Ok(pos)
 }
 
-/// Draws the board with one character per point from `cell`, row 1 at the top, each row
-/// labelled with its first point; neighbours are left and right in a row and diagonally above
-/// and below.
+/// Draws the board with one character per point from `cell`, as the notation reads it: row 1
+/// at the bottom (as rank 1 in the other games), each row labelled with its number on the
+/// left. A column runs diagonally up and to the left; its letter stands just below its lowest
+/// point: under the bottom row for the columns that start there (`a` …), at the right end of
+/// the row below for the columns that start on the lower right edge. Neighbours are left and
+/// right in a row and diagonally above and below.
 pub(crate) fn draw(n: u32, mut cell: impl FnMut(Point) -> char) -> String {
+    let letter = |col: u32| char::from(b'a' + col as u8);
     let mut out = String::new();
-    for row in 0..2 * n - 1 {
+    for row in (0..2 * n - 1).rev() {
         let (lo, hi) = row_span(n, row);
-        let first = Point::new(lo as u8, row as u8)
-            .map(|p| p.to_string())
-            .unwrap_or_default();
         let indent = row.abs_diff(n - 1) as usize;
-        out.push_str(&format!("{first:<4}{:indent$}", ""));
+        out.push_str(&format!("{:>2} {:indent$}", row + 1, ""));
         for col in lo..=hi {
             if col > lo {
                 out.push(' ');
             }
             out.push(Point::new(col as u8, row as u8).map_or('?', &mut cell));
         }
-        if row + 1 < 2 * n - 1 {
-            out.push('\n');
+        // Column hi + 1 starts on the row above this one, at its right end.
+        if row + 1 < n {
+            out.push(' ');
+            out.push(letter(hi + 1));
         }
+        out.push('\n');
+    }
+    // The columns that start on row 1, one step below and right of their first point.
+    out.push_str(&format!("{:>2} {:indent$}", "", "", indent = n as usize));
+    for col in 0..n {
+        if col > 0 {
+            out.push(' ');
+        }
+        out.push(letter(col));
     }
     out
 }
 
 impl Position {
-    /// The board drawn for people: `B`, `W` and `.`, row 1 at the top, each row labelled with
-    /// its first point (so `a1` starts the top row and the neighbours of a point are left,
-    /// right, and diagonally above and below):
+    /// The board drawn for people: `B`, `W` and `.`, row 1 at the bottom, rows numbered on
+    /// the left and columns lettered where they start (below the bottom row, and on the lower
+    /// right edge); a column runs diagonally up and to the left, so `c1`, `c2`, `c3` climb
+    /// one step left each (see [`draw`]). With the pie rule the colours, not the seats, are
+    /// drawn.
     ///
     /// ```
     /// use sundraval::Game;
     /// let pos: sundraval::Position = "1B1/4/2W2/4/3 b W 0".parse()?;
-    /// assert_eq!(pos.diagram(), "\
-    /// a1    . B .
-    /// a2   . . . .
-    /// a3  . . W . .
-    /// b4   . . . .
-    /// c5    . . .");
+    /// let rows = [
+    ///     " 5   . . .",
+    ///     " 4  . . . .",
+    ///     " 3 . . W . .",
+    ///     " 2  . . . . e",
+    ///     " 1   . B . d",
+    ///     "      a b c",
+    /// ];
+    /// assert_eq!(pos.diagram(), rows.join("\n"));
     /// # Ok::<(), sundraval::ParsePositionError>(())
     /// ```
     ///

@@ -376,9 +376,10 @@ impl Position {
                 .filter(|g| g.color == color && !g.alive)
                 .collect();
             let dead_stones: usize = dead.iter().map(|g| g.size()).sum();
+            let stones = if dead_stones == 1 { "stone" } else { "stones" };
             let seed = score.seed_lists(color);
             lines.push(format!(
-                "  {color}: groups living {living}{revived}, dead {} ({dead_stones} stones); territories {}; counts {} sizes {}; triangular {}",
+                "  {color}: groups living {living}{revived}, dead {} ({dead_stones} {stones}); territories {}; counts {} sizes {}; triangular {}",
                 dead.len(),
                 list(&score.territory_sizes(color)),
                 list(&seed.counts),

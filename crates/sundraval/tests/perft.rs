@@ -671,11 +671,12 @@ fn a_small_group_lives_when_the_enemy_invader_beside_it_dies_later() {
     assert_eq!(group_at("c1").removed_in_step, Some(2));
     assert_eq!(group_at("c1").revived_from_step, None);
     assert_eq!(group_at("a3").revived_from_step, None);
-    // The scored picture shows a1 as a living stone and the invader as dead stones.
+    // The scored picture shows a1 as a living stone and the invader as dead stones: row 1,
+    // drawn at the bottom, above the column letters.
     let diagram = pos(text).score_diagram(&score);
     assert_eq!(
-        diagram.lines().next().map(str::trim_end),
-        Some("a1     B + w w")
+        diagram.lines().rev().nth(1).map(str::trim_end),
+        Some(" 1    B + w w e")
     );
 }
 
@@ -784,21 +785,23 @@ fn a_revived_stone_changes_the_reason_but_not_the_winner() {
         "{}",
         lines[2]
     );
+    // The board: row 1 at the bottom, above the column letters.
     let board: Vec<&str> = lines
         .iter()
         .rev()
-        .take(5)
+        .take(6)
         .rev()
         .map(|l| l.trim_end())
         .collect();
     assert_eq!(
         board,
         [
-            "  a1    + B +",
-            "  a2   + + w w",
-            "  a3  B B B B B",
-            "  b4   W W W W",
-            "  c5    - - -"
+            "   5   - - -",
+            "   4  W W W W",
+            "   3 B B B B B",
+            "   2  + + w w e",
+            "   1   + B + d",
+            "        a b c",
         ]
     );
 }

@@ -83,9 +83,9 @@ fn junk_is_refused() {
 #[test]
 fn deserialised_points_and_moves_are_on_the_largest_board() {
     let mut accepted = 0;
-    for col in 0..26u32 {
-        for row in 0..30u32 {
-            let name = format!("{}{}", char::from(b'a' + col as u8), row + 1);
+    for col in 0..26u8 {
+        for row in 0..30u8 {
+            let name = format!("{}{}", char::from(b'a' + col), row + 1);
             let on_board = col < 21 && row < 21 && col.abs_diff(row) <= 10;
             let text = format!("\"{name}\"");
             match serde_json::from_str::<Point>(&text) {

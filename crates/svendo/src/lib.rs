@@ -273,7 +273,7 @@ impl Game for Position {
     }
 
     /// Rows from the top with their numbers, `B` `W` `R` for the players' stones, `M` for
-    /// master stones, `.` for empty points, the column letters below.
+    /// master stones, `.` for empty points, the column letters below, and a key line.
     fn diagram(&self) -> String {
         self.board_diagram()
     }

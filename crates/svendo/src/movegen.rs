@@ -250,7 +250,10 @@ impl Position {
                 Move::PlaceMaster(_) if !self.master_hand[self.to_move.index()] => {
                     "the master stone has been placed already"
                 }
-                Move::Place(_) | Move::PlaceMaster(_) => "the point is off the board or taken",
+                Move::Place(p) | Move::PlaceMaster(p) if self.geo().index(p).is_none() => {
+                    "the point is off the board"
+                }
+                Move::Place(_) | Move::PlaceMaster(_) => "the point is taken",
                 Move::Slide { .. } => {
                     "not a slide of an own or master stone along a line through empty points"
                 }
@@ -279,7 +282,12 @@ mod tests {
         let l12 = Point::new(11, 11).unwrap();
         let err = pos.play(Move::Place(l12)).unwrap_err();
         assert_eq!(err.mv, "l12");
-        assert_eq!(err.reason, "the point is off the board or taken");
+        assert_eq!(err.reason, "the point is off the board");
         assert_eq!(pos.to_string(), start);
+        // A point that holds a stone is taken, not off the board.
+        let a1 = Point::new(0, 0).unwrap();
+        pos.play(Move::Place(a1)).unwrap();
+        let err = pos.play(Move::PlaceMaster(a1)).unwrap_err();
+        assert_eq!(err.reason, "the point is taken");
     }
 }

@@ -108,10 +108,26 @@ game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_nam
     text
 ));
 
+/// The last line of Svendo's diagram: what its letters stand for.
+const DIAGRAM_KEY: &str =
+    "    (B W R: black, white, red stones; M: a green master stone, which every player may move)";
+
 impl Position {
-    /// The board drawn for people: rows from the top with their numbers, `B` `W` `R` for the
-    /// players' stones, `M` for master stones, `.` for empty points, the column letters below
+    /// The board drawn for people: rows from the top with their numbers (row 1 at the
+    /// bottom), `B` `W` `R` for the players' stones, `M` for master stones, `.` for empty
+    /// points, the column letters below, and a last line that says what the letters stand for
+    /// (a master stone is nobody's: every player may move it)
     /// ([`Game::diagram`](crate::Game::diagram) of Svendo).
+    ///
+    /// ```
+    /// use svendo::{BoardSize, Game, Position};
+    /// let diagram = Position::start_with_size(BoardSize::Rect { width: 8, height: 5 })?.diagram();
+    /// let lines: Vec<&str> = diagram.lines().collect();
+    /// assert_eq!(lines[0], " 5  . . . . . . . .");
+    /// assert_eq!(lines[5], "    a b c d e f g h");
+    /// assert!(lines[6].contains("M: a green master stone"));
+    /// # Ok::<(), svendo::SizeError>(())
+    /// ```
     pub(crate) fn board_diagram(&self) -> String {
         let geo = self.geo();
         let mut out = String::new();
@@ -136,6 +152,8 @@ impl Position {
             out.push(' ');
             out.push(char::from(b'a' + col as u8));
         }
+        out.push('\n');
+        out.push_str(DIAGRAM_KEY);
         out
     }
 
@@ -145,8 +163,9 @@ impl Position {
     pub(crate) fn detail_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(win) = self.win {
+            let unit = if win.points == 1 { "point" } else { "points" };
             lines.push(format!(
-                "{} won, {} ({} points)",
+                "{} won, {} ({} {unit})",
                 win.winner,
                 win.rule.reason(),
                 win.points

@@ -1,5 +1,6 @@
 //! The state of a game and how a move changes it, including the three winning events.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::board::{
@@ -518,6 +519,52 @@ impl Position {
             }
         }
         None
+    }
+
+    /// The five points of the line that decided the win, for pictures: `self` is the position
+    /// after the winning slide `mv`. For rule 1 it is the line of which the slide's target is
+    /// a base point and which the winner now holds; for rules 2 and 3 the line, held by the
+    /// winner, whose check point the slide left. `None` when the game is not won or `mv` is not
+    /// the slide that won it.
+    ///
+    /// ```
+    /// use svendo::{Game, Position};
+    /// // Nobody has won at the start: no line.
+    /// assert_eq!(Position::start().winning_line(svendo::Move::Pass), None);
+    /// ```
+    pub fn winning_line(&self, mv: Move) -> Option<Vec<Point>> {
+        let win = self.win?;
+        let Move::Slide { from, to } = mv else {
+            return None;
+        };
+        let geo = self.geo();
+        let (x, y) = (geo.index(from)?, geo.index(to)?);
+        let occupied = self.occupied();
+        let own = self.own[win.winner.index()];
+        let held = |line: u16, own: u64| {
+            let (bases, checks) = geo.line(line);
+            bases & !own == 0 && checks & occupied == 0
+        };
+        let line = match win.rule {
+            // The moved stone counts as the winner's own, a master stone too.
+            WinRule::ThirdBasePoint => geo
+                .base_of(y)
+                .iter()
+                .copied()
+                .find(|&line| held(line, own | 1 << y)),
+            WinRule::OwnCheckPoint | WinRule::ForcedOffCheckPoint => geo
+                .check_of(x)
+                .iter()
+                .copied()
+                .find(|&line| held(line, own)),
+        }?;
+        let (bases, checks) = geo.line(line);
+        let points = bases | checks;
+        Some(
+            game_core::Bits(points)
+                .map(|i| geo.points[i & 63])
+                .collect(),
+        )
     }
 
     /// The position after `mv` (meant for a legal move here; see [`Position::apply`]).

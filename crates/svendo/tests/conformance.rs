@@ -61,6 +61,7 @@ fn conformance_other_boards() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_round_trip() {
+    use svendo::Game;
     let pos = pos("MM3BBBBB/1R4RRRR/9R/10/3R1RWWWW/BMB1B1WWWW w 0/0/0 3/3/3");
     let json = serde_json::to_string(&pos).unwrap();
     assert_eq!(

@@ -329,7 +329,7 @@ impl Game for Position {
     }
 
     /// One line per rank from Black's side down: `w`/`b` men, `W`/`B` dames, `.` empty dark
-    /// squares, the files below.
+    /// squares, and beside the board the number of every dark square (the notation's).
     fn diagram(&self) -> String {
         self.board_diagram()
     }

@@ -48,13 +48,18 @@ impl Position {
             .map(|route| route.to_vec())
     }
 
-    /// The board drawn for people: one line per rank from Black's side down, `w`/`b` for
-    /// men, `W`/`B` for dames, `.` for an empty dark square, files `a`… below.
+    /// The board drawn for people: one line per rank from Black's side down (so the first
+    /// rank, White's, is at the bottom), `w`/`b` for men, `W`/`B` for dames, `.` for an empty
+    /// dark square; beside it the same board with the number of every dark square, the
+    /// numbers the notation uses (`32-28`).
     ///
     /// ```
     /// use swedish_draughts::{BoardSize, Game, Position};
     /// let diagram = Position::start_with_size(BoardSize::Side(8))?.diagram();
-    /// assert_eq!(diagram.lines().next(), Some(" 8    b   b   b   b"));
+    /// let mut lines = diagram.lines();
+    /// assert_eq!(lines.next(), Some("   b   b   b   b       1   2   3   4"));
+    /// assert_eq!(lines.next(), Some(" b   b   b   b       5   6   7   8"));
+    /// assert_eq!(lines.last(), Some(" w   w   w   w      29  30  31  32"));
     /// # Ok::<(), swedish_draughts::SizeError>(())
     /// ```
     ///
@@ -64,32 +69,31 @@ impl Position {
         let half = n / 2;
         let mut out = String::new();
         for row in 0..n {
-            out.push_str(&format!("{:>2} ", n - row));
+            let mut legend = String::new();
             for file in 0..n {
                 let dark = (row + file) % 2 == 1;
-                let c = if dark {
+                if dark {
                     let square = (row * half + file / 2 + 1) as SquareNumber;
-                    match self.piece_on(square).map(|p| (p.color, p.kind)) {
+                    let c = match self.piece_on(square).map(|p| (p.color, p.kind)) {
                         Some((Color::White, Kind::Man)) => 'w',
                         Some((Color::White, Kind::Dame)) => 'W',
                         Some((Color::Black, Kind::Man)) => 'b',
                         Some((Color::Black, Kind::Dame)) => 'B',
                         None => '.',
-                    }
+                    };
+                    out.push(' ');
+                    out.push(c);
+                    legend.push_str(&format!("{square:>2}"));
                 } else {
-                    ' '
-                };
-                out.push(' ');
-                out.push(c);
+                    out.push_str("  ");
+                    legend.push_str("  ");
+                }
             }
-            let trimmed = out.trim_end().len();
-            out.truncate(trimmed);
-            out.push('\n');
-        }
-        out.push_str("  ");
-        for file in 0..n {
-            out.push(' ');
-            out.push(char::from(b'a' + file as u8));
+            out.push_str("    ");
+            out.push_str(legend.trim_end());
+            if row + 1 < n {
+                out.push('\n');
+            }
         }
         out
     }
@@ -143,11 +147,15 @@ impl Position {
             };
             return Err(ParseMoveError::illegal(text, reason));
         }
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        // A capture from a square without a piece of the side to move: say that first.
+        if let Some(reason) = self.start_square_refusal(first) {
+            return Err(ParseMoveError::illegal(text, reason));
+        }
         let routes = self.capture_routes();
         if routes.is_empty() {
             return Err(ParseMoveError::illegal(text, "there is no capture"));
         }
-        let (first, last) = (squares[0], squares[squares.len() - 1]);
         let inner = &squares[1..squares.len() - 1];
         let mut candidates: Vec<Move> = Vec::new();
         for (mv, route) in &routes {

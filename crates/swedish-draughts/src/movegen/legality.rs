@@ -16,26 +16,38 @@ impl Position {
         if game_core::Game::legal_moves(self).is_empty() {
             return "the game is over: the side to move has no legal move".to_owned();
         }
+        if let Some(reason) = self.start_square_refusal(from) {
+            return reason;
+        }
         match Square::from_number(from).and_then(|square| self.piece_at(square)) {
-            None => format!("square {from} is empty"),
-            Some(Piece { color, .. }) if color != self.side => {
-                format!(
-                    "the piece on {from} is {color}'s, and {} is to move",
-                    self.side
-                )
-            }
-            Some(Piece {
-                kind: Kind::Man, ..
-            }) => format!(
-                "the man on {from} cannot step to {to}: a man steps forward diagonally to an \
-                 empty square"
-            ),
             Some(Piece {
                 kind: Kind::Dame, ..
             }) => format!(
                 "the dame on {from} cannot go to {to}: a dame moves along a diagonal over empty \
                  squares"
             ),
+            // A man (start_square_refusal has answered for an empty square).
+            _ => format!(
+                "the man on {from} cannot step to {to}: a man steps forward diagonally to an \
+                 empty square"
+            ),
+        }
+    }
+
+    /// Why no move of the side to move can start on `from`: the square is empty (every move
+    /// starts on one of the mover's pieces) or holds the opponent's piece; `None` when a piece
+    /// of the side to move stands there.
+    pub(crate) fn start_square_refusal(&self, from: SquareNumber) -> Option<String> {
+        match Square::from_number(from).and_then(|square| self.piece_at(square)) {
+            None => Some(format!(
+                "square {from} is empty: a move starts on a square with a {} piece",
+                self.side
+            )),
+            Some(Piece { color, .. }) if color != self.side => Some(format!(
+                "the piece on {from} is {color}'s, and {} is to move",
+                self.side
+            )),
+            Some(_) => None,
         }
     }
 
@@ -81,7 +93,18 @@ mod tests {
             Err(ParseMoveError::Illegal { reason, .. }) => reason,
             other => panic!("{text}: {other:?}"),
         };
-        assert_eq!(reason(&start, "25-30"), "square 25 is empty");
+        assert_eq!(
+            reason(&start, "25-30"),
+            "square 25 is empty: a move starts on a square with a white piece"
+        );
+        // A capture written from an empty square, while a capture is on elsewhere: the empty
+        // square is the reason, not the chain.
+        let capture_on: Position = "W:W32,33:B28".parse().unwrap();
+        assert_eq!(
+            reason(&capture_on, "30x19"),
+            "square 30 is empty: a move starts on a square with a white piece"
+        );
+        assert!(reason(&capture_on, "28x37").contains("black's"));
         assert!(
             reason(&start, "19-23").contains("black's"),
             "{}",
