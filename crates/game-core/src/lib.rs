@@ -23,8 +23,10 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
-//! For writing a game on bitboards: [`Bits`] walks the set bits of a board word, and
-//! [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at compile time.
+//! For writing a game on bitboards: [`Bits`] walks the set bits of a board word,
+//! [`point_set!`] defines the game's public set of points over that word (the same methods
+//! in every game crate), and [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at
+//! compile time.
 //! `no_std` + `alloc`: the crate needs an allocator and nothing of an operating system. The
 //! `std` feature (on by default) adds the clock of the searches ([`Limits::time`] and
 //! [`SearchInfo::elapsed`]; see [`search::Stopwatch`]) and is required by the `testing`
