@@ -390,9 +390,10 @@ same_calls_in!(
     50,
     40
 );
+same_calls_in!(cheversi, Square, SquareSet, "e4", 4, 3, false, 64, 0);
 same_calls_in!(sundraval, Point, PointSet, "e5", 4, 4, false, 217, 0);
 same_calls_in!(svendo, Point, PointSet, "c3", 2, 2, false, 60, 0);
-alphabeta_in!(kvarn3, swedish_draughts, sundraval);
+alphabeta_in!(kvarn3, swedish_draughts, cheversi, sundraval);
 
 /// In the games whose players are colours, `Color::ALL` is `Game::PLAYERS`: play order.
 macro_rules! colours_are_players_in {
@@ -407,7 +408,7 @@ macro_rules! colours_are_players_in {
     };
 }
 
-colours_are_players_in!(kvarn3, swedish_draughts, svendo);
+colours_are_players_in!(kvarn3, swedish_draughts, cheversi, svendo);
 
 /// Where a move's text does not depend on the position (all but draughts captures), the move
 /// prints itself, and the text is the one the position writes.
@@ -433,7 +434,7 @@ macro_rules! move_display_in {
     };
 }
 
-move_display_in!(kvarn3, sundraval, svendo);
+move_display_in!(kvarn3, cheversi, sundraval, svendo);
 
 /// The games with a hand count it by the same name, `in_hand(color) -> u32`: every stone is in
 /// hand at the start (the rules pages' numbers), and a hand never grows.
@@ -467,7 +468,7 @@ macro_rules! hands_in {
     };
 }
 
-hands_in!(kvarn3: 3, svendo: 8);
+hands_in!(kvarn3: 3, cheversi: 8, svendo: 8);
 
 /// Board sizes are `u32` everywhere, the type of `BoardSize`'s fields, and the default sizes
 /// are the first of `BOARD_SIZES`.

@@ -120,7 +120,7 @@ mod solver;
 mod svg;
 mod zobrist;
 
-pub use board::{Bitboard, Square};
+pub use board::{Square, SquareSet, Squares};
 pub use eval::{
     alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RoundScore,
     RunningScore, DEFAULT_HANDOVER, ROLLOUT_PLY_CAP, SETTLE_ROUNDS, SOLVER_POSITIONS_PER_NODE,
@@ -146,8 +146,8 @@ impl Position {
 
     /// The squares the piece on `square` attacks (none when the square is empty): chess
     /// attacks, the sliders' rays stopping at the first piece of either colour.
-    pub fn attacks_from(&self, square: Square) -> Bitboard {
-        score::attacks_from(self, square)
+    pub fn attacks_from(&self, square: Square) -> SquareSet {
+        SquareSet(score::attacks_from(self, square))
     }
 
     /// The points the piece on `square` earns: the empty squares it attacks (0 for an empty

@@ -7,7 +7,9 @@
 //! bishop target bitboard — computed in a few dozen instructions; listing, counting and checking
 //! moves all read it.
 
-use crate::board::{king_attacks, squares, touching, Bitboard, DARK_SQUARES, LIGHT_SQUARES};
+use crate::board::{
+    king_attacks, squares, touching, Bitboard, SquareSet, DARK_SQUARES, LIGHT_SQUARES,
+};
 use crate::position::{Color, Kind, Move, Position, PLACEMENTS};
 use alloc::vec::Vec;
 
@@ -34,7 +36,13 @@ impl Placements {
 
     /// The squares where a `kind` may be placed (empty when the kind may not be placed now).
     #[inline]
-    pub fn targets(&self, kind: Kind) -> Bitboard {
+    pub fn targets(&self, kind: Kind) -> SquareSet {
+        SquareSet(self.target_bits(kind))
+    }
+
+    /// [`Placements::targets`] as a raw word, for the hot paths.
+    #[inline]
+    pub(crate) fn target_bits(&self, kind: Kind) -> Bitboard {
         if self.kinds & kind.mask() == 0 {
             0
         } else if kind == Kind::Bishop {
@@ -55,7 +63,7 @@ impl Placements {
     #[inline]
     pub fn any(&self) -> bool {
         let others = self.kinds & !Kind::Bishop.mask();
-        (others != 0 && self.targets != 0) || self.targets(Kind::Bishop) != 0
+        (others != 0 && self.targets != 0) || self.target_bits(Kind::Bishop) != 0
     }
 
     /// The number of legal placements.
@@ -63,19 +71,19 @@ impl Placements {
     pub fn count(&self) -> usize {
         let others = (self.kinds & !Kind::Bishop.mask()).count_ones();
         others as usize * self.targets.count_ones() as usize
-            + self.targets(Kind::Bishop).count_ones() as usize
+            + self.target_bits(Kind::Bishop).count_ones() as usize
     }
 
     /// Whether `mv` is one of the legal placements.
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
-        self.targets(mv.kind) & mv.square.bit() != 0
+        self.target_bits(mv.kind) & mv.square.bit() != 0
     }
 
     /// Appends the legal placements to `moves`, kind by kind, squares from `a1` up.
     pub fn append_to(&self, moves: &mut Vec<Move>) {
         for kind in Kind::ALL {
-            for square in squares(self.targets(kind)) {
+            for square in squares(self.target_bits(kind)) {
                 moves.push(Move::new(kind, square));
             }
         }
@@ -98,7 +106,7 @@ pub fn king_first(pos: &Position) -> Option<Placements> {
 /// rules narrow them.
 #[inline]
 pub fn touching_opponent(pos: &Position, mover: Color) -> Bitboard {
-    pos.empty() & touching(pos.color_pieces(mover.other()))
+    pos.empty_bits() & touching(pos.color_bits(mover.other()))
 }
 
 /// Rule 4, *Black's king last*: Black's king is Black's 8th placement and only then, and it
@@ -121,7 +129,7 @@ pub fn black_king_last(pos: &Position, kinds: &mut u8, targets: &mut Bitboard) {
 /// colour that the first one does not. Returns the squares a bishop of `mover` may use.
 #[inline]
 pub fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
-    let bishops = pos.pieces(mover, Kind::Bishop);
+    let bishops = pos.piece_bits(mover, Kind::Bishop);
     if bishops == 0 {
         !0
     } else if bishops & DARK_SQUARES != 0 {
@@ -135,7 +143,7 @@ pub fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
 /// hand, the opponent's very next placement must be the queen. Whether `mover` is called now.
 #[inline]
 pub fn queen_call(pos: &Position, mover: Color) -> bool {
-    let their_queen = pos.pieces(mover.other(), Kind::Queen);
+    let their_queen = pos.piece_bits(mover.other(), Kind::Queen);
     matches!(pos.last, Some(last) if their_queen & last.bit() != 0)
         && pos.has_in_hand(mover, Kind::Queen)
 }
@@ -153,7 +161,7 @@ pub fn black_queen_by_seventh(pos: &Position) -> bool {
 #[inline]
 pub fn white_last_leaves_free_neighbour(pos: &Position, targets: &mut Bitboard) {
     if pos.placements_of(Color::White) == 7 {
-        *targets &= touching(pos.empty());
+        *targets &= touching(pos.empty_bits());
     }
 }
 
@@ -206,7 +214,7 @@ pub fn illegal_reason(pos: &Position, mv: Move) -> Option<&'static str> {
     let bit = mv.square.bit();
     Some(if pos.placed >= PLACEMENTS {
         "the game is over: all 16 pieces are placed"
-    } else if pos.occupied() & bit != 0 {
+    } else if pos.occupied_bits() & bit != 0 {
         "the square is taken"
     } else if !pos.has_in_hand(mover, mv.kind) {
         "no such piece is left in hand"

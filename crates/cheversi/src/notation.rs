@@ -86,7 +86,7 @@ fn read_board(board: &str, pos: &mut Position) -> Result<(), ParsePositionError>
                         .expect("one of the letters read_row was given"),
                 ),
             };
-            if pos.pieces(color, kind).count_ones() >= kind.count_at_start() {
+            if pos.piece_bits(color, kind).count_ones() >= kind.count_at_start() {
                 return Err(ParsePositionError::illegal(
                     at,
                     format!(
@@ -134,7 +134,7 @@ fn kind_name(kind: Kind, plural: bool) -> &'static str {
 fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositionError> {
     let white = pos.placements_of(Color::White);
     let black = pos.placements_of(Color::Black);
-    let has = |color, kind| pos.pieces(color, kind) != 0;
+    let has = |color, kind| pos.piece_bits(color, kind) != 0;
     if white > 0 && !has(Color::White, Kind::King) {
         return Err(unreachable_here(
             0,
@@ -154,7 +154,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
         ));
     }
     for color in Color::ALL {
-        let bishops = pos.pieces(color, Kind::Bishop);
+        let bishops = pos.piece_bits(color, Kind::Bishop);
         if bishops.count_ones() == 2
             && (bishops & DARK_SQUARES == 0 || bishops & LIGHT_SQUARES == 0)
         {
@@ -167,11 +167,11 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     // Every piece but White's king touched an opposing piece when it was placed; pieces never
     // move, so it still does.
     for color in Color::ALL {
-        let mut pieces = pos.color_pieces(color);
+        let mut pieces = pos.color_bits(color);
         if color == Color::White {
-            pieces &= !pos.pieces(Color::White, Kind::King);
+            pieces &= !pos.piece_bits(Color::White, Kind::King);
         }
-        let lonely = pieces & !touching(pos.color_pieces(color.other()));
+        let lonely = pieces & !touching(pos.color_bits(color.other()));
         if let Some(sq) = squares(lonely).next() {
             return Err(unreachable_here(
                 0,
@@ -183,8 +183,8 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
         }
     }
     // Black's first placement touched White's king, the only white piece then.
-    let white_king = pos.pieces(Color::White, Kind::King);
-    if black > 0 && touching(white_king) & pos.color_pieces(Color::Black) == 0 {
+    let white_king = pos.piece_bits(Color::White, Kind::King);
+    if black > 0 && touching(white_king) & pos.color_bits(Color::Black) == 0 {
         return Err(unreachable_here(
             0,
             "no black piece touches White's king (Black's first must)",
@@ -192,7 +192,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
     }
     // The queen call: a queen facing the other queen in hand was placed last.
     for color in Color::ALL {
-        let queen = pos.pieces(color, Kind::Queen);
+        let queen = pos.piece_bits(color, Kind::Queen);
         if queen != 0
             && !has(color.other(), Kind::Queen)
             && !matches!(pos.last, Some(last) if last.bit() == queen)
@@ -213,7 +213,7 @@ fn check_reachable(pos: &Position, last_offset: usize) -> Result<(), ParsePositi
                 "White's king cannot be the piece placed last after White's first placement",
             ));
         }
-        if white == 8 && black == 7 && king_attacks(last) & pos.empty() == 0 {
+        if white == 8 && black == 7 && king_attacks(last) & pos.empty_bits() == 0 {
             return Err(unreachable_here(
                 last_offset,
                 "White's 8th piece must leave an empty square touching it",
@@ -313,7 +313,7 @@ fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
                 "pieces are on the board, so the last square cannot be `-`",
             ))
         }
-        Some(sq) if pos.color_pieces(side.other()) & sq.bit() == 0 => {
+        Some(sq) if pos.color_bits(side.other()) & sq.bit() == 0 => {
             return Err(unreachable_here(
                 last_offset,
                 format!(
@@ -445,7 +445,7 @@ pub(crate) fn details(pos: &Position) -> Vec<String> {
     if plan.any() {
         let by_kind: Vec<String> = plan
             .kinds()
-            .map(|k| format!("{} {}", k.letter(), plan.targets(k).count_ones()))
+            .map(|k| format!("{} {}", k.letter(), plan.target_bits(k).count_ones()))
             .filter(|t| !t.ends_with(" 0"))
             .collect();
         lines.push(format!("squares by kind: {}", by_kind.join(", ")));
@@ -455,7 +455,7 @@ pub(crate) fn details(pos: &Position) -> Vec<String> {
         ));
     }
     for color in Color::ALL {
-        let pieces: Vec<String> = squares(pos.color_pieces(color))
+        let pieces: Vec<String> = squares(pos.color_bits(color))
             .map(|sq| {
                 let kind = pos.piece_at(sq).expect("the square holds a piece").kind;
                 format!(

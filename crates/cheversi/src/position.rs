@@ -3,7 +3,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::board::{Bitboard, Square};
+use crate::board::{Bitboard, Square, SquareSet};
 use crate::zobrist;
 use crate::{BoardSize, SizeError};
 
@@ -208,26 +208,62 @@ impl Position {
 
     /// The squares holding `color`'s pieces of `kind`.
     #[inline]
-    pub const fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
-        self.pieces[color as usize][kind as usize]
+    pub const fn pieces(&self, color: Color, kind: Kind) -> SquareSet {
+        SquareSet(self.piece_bits(color, kind))
     }
 
     /// The squares holding `color`'s pieces.
     #[inline]
-    pub const fn color_pieces(&self, color: Color) -> Bitboard {
-        self.colors[color as usize]
+    pub const fn color_pieces(&self, color: Color) -> SquareSet {
+        SquareSet(self.color_bits(color))
     }
 
     /// The occupied squares.
     #[inline]
-    pub const fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+    pub const fn occupied(&self) -> SquareSet {
+        SquareSet(self.occupied_bits())
     }
 
     /// The empty squares.
     #[inline]
-    pub const fn empty(&self) -> Bitboard {
-        !self.occupied()
+    pub const fn empty(&self) -> SquareSet {
+        SquareSet(self.empty_bits())
+    }
+
+    /// [`Position::pieces`] as a raw word, for the hot paths.
+    #[inline]
+    pub(crate) const fn piece_bits(&self, color: Color, kind: Kind) -> Bitboard {
+        self.pieces[color as usize][kind as usize]
+    }
+
+    /// [`Position::color_pieces`] as a raw word.
+    #[inline]
+    pub(crate) const fn color_bits(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// [`Position::occupied`] as a raw word.
+    #[inline]
+    pub(crate) const fn occupied_bits(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// [`Position::empty`] as a raw word.
+    #[inline]
+    pub(crate) const fn empty_bits(&self) -> Bitboard {
+        !self.occupied_bits()
+    }
+
+    /// The number of `color`'s pieces on the board.
+    #[inline]
+    pub const fn piece_count(&self, color: Color) -> u32 {
+        self.color_bits(color).count_ones()
+    }
+
+    /// The number of squares of the board: 64.
+    #[inline]
+    pub const fn point_count(&self) -> usize {
+        64
     }
 
     /// The start position on a board of `size`: Cheversi has a single board (8x8), so every
@@ -246,7 +282,7 @@ impl Position {
         for color in Color::ALL {
             if self.colors[color.index()] & bit != 0 {
                 for kind in Kind::ALL {
-                    if self.pieces(color, kind) & bit != 0 {
+                    if self.piece_bits(color, kind) & bit != 0 {
                         return Some(Piece { color, kind });
                     }
                 }
@@ -255,17 +291,28 @@ impl Position {
         None
     }
 
+    /// How many of `color`'s pieces are still in hand, of every kind (8 at the start).
+    pub const fn in_hand(&self, color: Color) -> u32 {
+        let mut total = 0;
+        let mut k = 0;
+        while k < Kind::ALL.len() {
+            total += self.in_hand_of(color, Kind::ALL[k]);
+            k += 1;
+        }
+        total
+    }
+
     /// How many of `color`'s pieces of `kind` are still in hand.
-    pub const fn in_hand(&self, color: Color, kind: Kind) -> u32 {
+    pub const fn in_hand_of(&self, color: Color, kind: Kind) -> u32 {
         kind.count_at_start()
-            .saturating_sub(self.pieces(color, kind).count_ones())
+            .saturating_sub(self.piece_bits(color, kind).count_ones())
     }
 
     /// Whether `color` still holds at least one piece of `kind` (no bit counting: at most two
     /// of a kind).
     #[inline]
     pub(crate) const fn has_in_hand(&self, color: Color, kind: Kind) -> bool {
-        let bb = self.pieces(color, kind);
+        let bb = self.piece_bits(color, kind);
         match kind {
             Kind::King | Kind::Queen => bb == 0,
             _ => bb & bb.wrapping_sub(1) == 0,
@@ -276,7 +323,7 @@ impl Position {
     pub fn hand_text(&self, color: Color) -> String {
         let mut out = String::new();
         for kind in Kind::ALL {
-            for _ in 0..self.in_hand(color, kind) {
+            for _ in 0..self.in_hand_of(color, kind) {
                 out.push(kind.letter());
             }
         }
@@ -303,19 +350,20 @@ impl Position {
     /// Places `mv` for the side to move without checking any rule (the fast path of
     /// [`Game::play_unchecked`](crate::Game::play_unchecked)).
     #[inline]
-    pub fn place_unchecked(&mut self, mv: Move) {
+    pub(crate) fn place_unchecked(&mut self, mv: Move) {
         let color = self.side_to_move();
         self.put(color, mv.kind, mv.square);
         self.set_last(Some(mv.square));
         self.placed = self.placed.wrapping_add(1);
     }
 
-    /// The Zobrist key computed from scratch (it equals the incremental one).
-    pub fn fresh_hash(&self) -> u64 {
+    /// The Zobrist key computed from scratch (it equals the incremental one; users ask
+    /// [`Game::fresh_hash_key`](crate::Game::fresh_hash_key)).
+    pub(crate) fn fresh_hash(&self) -> u64 {
         let mut hash = zobrist::last_key(self.last);
         for color in Color::ALL {
             for kind in Kind::ALL {
-                hash ^= zobrist::pieces_key(color, kind, self.pieces(color, kind));
+                hash ^= zobrist::pieces_key(color, kind, self.piece_bits(color, kind));
             }
         }
         hash

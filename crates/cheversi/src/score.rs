@@ -36,7 +36,7 @@ static LEAPER_TABLES: LeaperTables = leaper_tables();
 
 #[inline(always)]
 fn scores_impl(pos: &Position) -> [u32; 2] {
-    let empty = pos.empty();
+    let empty = pos.empty_bits();
     let [white, black] = &pos.pieces;
     let (q, r, b) = (
         Kind::Queen.index(),
@@ -107,7 +107,7 @@ pub(crate) fn greedy_reply(pos: &Position) -> i32 {
     let plan = crate::movegen::placements(pos);
     let mut best = None;
     for kind in Kind::ALL {
-        for square in crate::board::squares(plan.targets(kind)) {
+        for square in crate::board::squares(plan.target_bits(kind)) {
             let mut child = *pos;
             child.place_unchecked(crate::position::Move::new(kind, square));
             let value = -running_difference(&child);
@@ -134,7 +134,7 @@ pub(crate) fn greedy_plies(pos: &Position, plies: u32) -> i32 {
         let plan = crate::movegen::placements(&current);
         let mut best: Option<(i32, crate::position::Move)> = None;
         for kind in Kind::ALL {
-            for square in crate::board::squares(plan.targets(kind)) {
+            for square in crate::board::squares(plan.target_bits(kind)) {
                 let mv = crate::position::Move::new(kind, square);
                 let mut child = current;
                 child.place_unchecked(mv);
@@ -166,7 +166,7 @@ pub(crate) fn score(pos: &Position, color: crate::Color) -> u32 {
 /// The squares the piece on `sq` attacks (empty when the square is empty): chess attacks, the
 /// sliders' rays stopping at the first piece of either colour.
 pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
-    let occupied = pos.occupied();
+    let occupied = pos.occupied_bits();
     match pos.piece_at(sq).map(|p| (p.color, p.kind)) {
         None => 0,
         Some((_, Kind::King)) => king_attacks(sq),
@@ -179,13 +179,13 @@ pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
 
 /// The points the piece on `sq` earns: the empty squares it attacks (0 for an empty square).
 pub fn piece_points(pos: &Position, sq: Square) -> u32 {
-    (attacks_from(pos, sq) & pos.empty()).count_ones()
+    (attacks_from(pos, sq) & pos.empty_bits()).count_ones()
 }
 
 /// `color`'s score counted piece by piece (slow and plain; equal to [`score`]).
 #[cfg(test)]
 pub(crate) fn score_by_pieces(pos: &Position, color: crate::Color) -> u32 {
-    crate::board::squares(pos.color_pieces(color))
+    crate::board::squares(pos.color_bits(color))
         .map(|sq| piece_points(pos, sq))
         .sum()
 }
@@ -230,8 +230,8 @@ mod tests {
         let p = pos("8/8/8/8/4K3/3nQ3/4q3/8 w e2");
         assert_eq!(score(&p, Color::White), 20);
         assert_eq!(score(&p, Color::Black), 21);
-        let white_king = attacks_from(&p, "e4".parse().unwrap()) & p.empty();
-        let white_queen = attacks_from(&p, "e3".parse().unwrap()) & p.empty();
+        let white_king = attacks_from(&p, "e4".parse().unwrap()) & p.empty_bits();
+        let white_queen = attacks_from(&p, "e3".parse().unwrap()) & p.empty_bits();
         assert_eq!((white_king | white_queen).count_ones(), 17);
         assert_eq!((white_king & white_queen).count_ones(), 3);
         assert_eq!(score_by_pieces(&p, Color::White), 20);

@@ -57,7 +57,7 @@ const MARGIN: f64 = 50.0;
 
 /// The top-left corner of `square` on the screen.
 fn corner(square: Square, flipped: bool) -> (f64, f64) {
-    let (file, rank) = (f64::from(square.file()), f64::from(square.rank()));
+    let (file, rank) = (f64::from(square.col()), f64::from(square.row()));
     let (x, y) = if flipped {
         (7.0 - file, rank)
     } else {
@@ -81,9 +81,9 @@ fn kind_name(kind: Kind) -> &'static str {
 fn attack_counts(pos: &Position) -> [[u8; 64]; 2] {
     let mut counts = [[0u8; 64]; 2];
     for color in Color::ALL {
-        for from in squares(pos.color_pieces(color)) {
-            for to in squares(attacks_from(pos, from) & pos.empty()) {
-                counts[color.index()][usize::from(to.index())] += 1;
+        for from in squares(pos.color_bits(color)) {
+            for to in squares(attacks_from(pos, from) & pos.empty_bits()) {
+                counts[color.index()][to.index()] += 1;
             }
         }
     }
@@ -202,7 +202,7 @@ impl Position {
             svg.group("attacks");
             let counts = attack_counts(self);
             for square in Square::all() {
-                let i = usize::from(square.index());
+                let i = square.index();
                 let (white, black) = (counts[0][i], counts[1][i]);
                 if white > 0 || black > 0 {
                     draw_attack(&mut svg, square, flipped, white, black);

@@ -22,7 +22,7 @@ const fn piece_row(color: Color, kind: Kind) -> usize {
 /// The key of `color`'s `kind` on `sq`.
 #[inline]
 pub(crate) fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
-    PIECE_KEYS.key(piece_row(color, kind), usize::from(sq.index()))
+    PIECE_KEYS.key(piece_row(color, kind), sq.index())
 }
 
 /// The key of `color`'s `kind` on every square of `squares`, from scratch.
@@ -35,7 +35,7 @@ pub(crate) fn pieces_key(color: Color, kind: Kind, squares: Bitboard) -> u64 {
 #[inline]
 pub(crate) const fn last_key(last: Option<Square>) -> u64 {
     match last {
-        Some(sq) => LAST_KEYS[sq.index() as usize],
+        Some(sq) => LAST_KEYS[sq.index()],
         None => LAST_KEYS[64],
     }
 }

@@ -91,7 +91,7 @@ fn naive_score(pos: &Position, white: bool) -> u32 {
 fn pieces_on_board(pos: &Position, color: Color) -> u32 {
     Kind::ALL
         .iter()
-        .map(|&k| pos.pieces(color, k).count_ones())
+        .map(|&k| pos.pieces(color, k).len() as u32)
         .sum()
 }
 
@@ -118,7 +118,7 @@ fn play_out(choices: &[usize], probes: &[(u8, u8)]) -> Position {
         for &(k, s) in probes {
             let mv = Move::new(
                 Kind::ALL[usize::from(k) % 5],
-                Square::from_index(s % 64).unwrap(),
+                Square::from_index(usize::from(s % 64)).unwrap(),
             );
             let mut copy = pos;
             assert_eq!(copy.play(mv).is_ok(), moves.contains(&mv), "{pos}: {mv}");
@@ -132,11 +132,14 @@ fn play_out(choices: &[usize], probes: &[(u8, u8)]) -> Position {
         let mv = moves[choices[i % choices.len()] % moves.len()];
         i += 1;
         let mover = pos.to_move();
-        let (before, in_hand) = (pieces_on_board(&pos, mover), pos.in_hand(mover, mv.kind));
+        let (before, in_hand) = (pieces_on_board(&pos, mover), pos.in_hand_of(mover, mv.kind));
+        let hand = pos.in_hand(mover);
         pos.play(mv).unwrap();
         // One piece of the mover's, of the kind placed, left the hand for the board.
         assert_eq!(pieces_on_board(&pos, mover), before + 1);
-        assert_eq!(pos.in_hand(mover, mv.kind), in_hand - 1);
+        assert_eq!(pos.in_hand_of(mover, mv.kind), in_hand - 1);
+        assert_eq!(pos.in_hand(mover), hand - 1);
+        assert_eq!(pos.piece_count(mover), before + 1);
         assert_eq!(
             pieces_on_board(&pos, mover.other()) + pieces_on_board(&pos, mover),
             u32::from(pos.placements_made())

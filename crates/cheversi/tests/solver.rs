@@ -56,7 +56,7 @@ fn rules_score(pos: &Position, color: Color) -> i64 {
         if owner != color {
             continue;
         }
-        let (file, rank) = (sq.file() as i8, sq.rank() as i8);
+        let (file, rank) = (sq.col() as i8, sq.row() as i8);
         let (steps, slides): (&[(i8, i8)], bool) = match kind {
             Kind::King => (&KING, false),
             Kind::Knight => (&KNIGHT, false),
@@ -174,10 +174,10 @@ mod previous_solver {
             let (alpha_in, beta_in) = (alpha, beta);
             let mut children = Vec::new();
             for kind in Kind::ALL {
-                for sq in Square::all().filter(|sq| plan.targets(kind) & sq.bit() != 0) {
+                for sq in plan.targets(kind) {
                     let mv = Move::new(kind, sq);
                     let mut child = *pos;
-                    child.place_unchecked(mv);
+                    child.play_unchecked(mv);
                     let order = if Some(mv) == tt_move {
                         i32::MAX
                     } else {
@@ -193,7 +193,7 @@ mod previous_solver {
             let mut best_move = None;
             for &(_, mv) in &children {
                 let mut child = *pos;
-                child.place_unchecked(mv);
+                child.play_unchecked(mv);
                 let value = -self.search(&child, ply + 1, -beta, -alpha);
                 if value > best {
                     best = value;

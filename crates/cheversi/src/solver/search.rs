@@ -176,7 +176,7 @@ impl Search<'_> {
         let try_etc = ply > 0 && left >= ETC_MIN_LEFT;
         let killers = self.killers[ply];
         for kind in Kind::ALL {
-            for square in squares(plan.targets(kind)) {
+            for square in squares(plan.target_bits(kind)) {
                 let mv = Move::new(kind, square);
                 if Some(mv) == tt_move {
                     continue;
@@ -243,7 +243,7 @@ impl Search<'_> {
     /// The cutoff statistics of `mover`'s placement `mv`.
     #[inline]
     fn history(&self, mover: Color, mv: Move) -> u32 {
-        self.history[mover.index()][mv.kind.index()][usize::from(mv.square.index())]
+        self.history[mover.index()][mv.kind.index()][mv.square.index()]
     }
 
     /// The end of a node: the killer and history updates of a cutoff, the root's best move, the
@@ -266,8 +266,7 @@ impl Search<'_> {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
-            let h =
-                &mut self.history[mover.index()][mv.kind.index()][usize::from(mv.square.index())];
+            let h = &mut self.history[mover.index()][mv.kind.index()][mv.square.index()];
             *h = h.saturating_add(u32::from(left) * u32::from(left));
         }
         if ply == 0 && best > alpha {
@@ -289,7 +288,7 @@ impl Search<'_> {
         let mut best = -i32::from(INFINITY);
         let mut best_move = None;
         for kind in Kind::ALL {
-            for square in squares(plan.targets(kind)) {
+            for square in squares(plan.target_bits(kind)) {
                 let mv = Move::new(kind, square);
                 let mut child = *pos;
                 child.place_unchecked(mv);

@@ -50,7 +50,7 @@ impl Entry {
 #[inline]
 fn pack(mv: Option<Move>) -> u16 {
     match mv {
-        Some(mv) => (mv.kind.index() as u16) << 6 | u16::from(mv.square.index()),
+        Some(mv) => (mv.kind.index() as u16) << 6 | mv.square.index() as u16,
         None => NO_MOVE,
     }
 }
@@ -61,7 +61,7 @@ fn unpack(packed: u16) -> Option<Move> {
         return None;
     }
     let kind = *Kind::ALL.get(usize::from(packed >> 6))?;
-    let square = Square::from_index((packed & 63) as u8)?;
+    let square = Square::from_index((packed & 63) as usize)?;
     Some(Move::new(kind, square))
 }
 
