@@ -2,7 +2,7 @@
 //! position string (`5/6/7/8/9/8/7/6/5 setup B 0`).
 
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
