@@ -29,6 +29,7 @@ use std::time::Duration;
 
 use boardrules::engines::engine_by_name;
 use boardrules::games::{self, Describe, GameVisitor};
+use boardrules::lines::{read_bounded_line, BoundedLine};
 use common::{quoted, Failure, Out};
 use game_core::{Engine, Game, GameRecord, Limits};
 
@@ -136,52 +137,21 @@ enum Input {
 /// one of five kilobytes.
 fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure> {
     let mut buffer = Vec::new();
-    let read = input
-        .by_ref()
-        .take(MAX_LINE_BYTES as u64 + 1)
-        .read_until(b'\n', &mut buffer)
-        .map_err(Failure::Read)?;
-    if read == 0 {
-        return Ok(Input::End);
-    }
-    if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
-        skip_line(input)?;
-        out.line(format!(
-            "that line is longer than {MAX_LINE_BYTES} bytes; type a move or help"
-        ))?;
-        return Ok(Input::Refused);
-    }
-    match String::from_utf8(buffer) {
-        Ok(line) => Ok(Input::Line(line.trim().to_owned())),
-        Err(_) => {
-            out.line("that line is not UTF-8 text; type a move or help")?;
+    match read_bounded_line(input, MAX_LINE_BYTES, &mut buffer).map_err(Failure::Read)? {
+        BoundedLine::End => Ok(Input::End),
+        BoundedLine::TooLong => {
+            out.line(format!(
+                "that line is longer than {MAX_LINE_BYTES} bytes; type a move or help"
+            ))?;
             Ok(Input::Refused)
         }
-    }
-}
-
-/// Drops the input up to and including the next newline (or to the end of the input), one
-/// buffer at a time.
-fn skip_line(input: &mut impl BufRead) -> Result<(), Failure> {
-    loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(Failure::Read(err)),
-        };
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
+        BoundedLine::Line => match String::from_utf8(buffer) {
+            Ok(line) => Ok(Input::Line(line.trim().to_owned())),
+            Err(_) => {
+                out.line("that line is not UTF-8 text; type a move or help")?;
+                Ok(Input::Refused)
             }
-            None => {
-                let len = buffer.len();
-                input.consume(len);
-            }
-        }
+        },
     }
 }
 
@@ -261,9 +231,9 @@ fn save<G: Game>(record: &GameRecord<G>, path: &str) -> Result<(), String> {
     std::fs::write(path, json + "\n").map_err(|e| e.to_string())
 }
 
-/// Reads a game record of `G` from `path`. A record whose `rules` leave a draw rule out (as
-/// `"rules": {}` does) is refused rather than read as "no draw rules": a rule that is off is
-/// written `null`.
+/// Reads a game record of `G` from `path` (the library checks it: a record whose `rules`
+/// leave a draw rule out, as `"rules": {}` does, is refused rather than read as "no draw
+/// rules").
 fn load<G: Game>(path: &str) -> Result<GameRecord<G>, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut text = String::new();
@@ -276,20 +246,7 @@ fn load<G: Game>(path: &str) -> Result<GameRecord<G>, String> {
             MAX_RECORD_BYTES >> 20
         ));
     }
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    if let Some(rules) = value.get("rules").and_then(|r| r.as_object()) {
-        let missing: Vec<&str> = ["repetitions", "no_progress_plies", "move_cap"]
-            .into_iter()
-            .filter(|key| !rules.contains_key(*key))
-            .collect();
-        if !missing.is_empty() {
-            return Err(format!(
-                "its \"rules\" leave out {} (write null for a rule that is off)",
-                missing.join(", ")
-            ));
-        }
-    }
-    serde_json::from_value(value).map_err(|e| e.to_string())
+    serde_json::from_str(&text).map_err(|e| e.to_string())
 }
 
 impl GameVisitor for Play {

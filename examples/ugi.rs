@@ -8,7 +8,7 @@
 //! Commands are read from standard input and answered on standard output; the protocol is
 //! described in `boardrules::ugi`. A bad game or size on the command line is answered with an
 //! `info string error: …` line for every command, so a manager sees the reason instead of a
-//! dead process; `quit` or the end of the input exits.
+//! dead process; `quit` or the end of the input exits. `--help` prints the usage and exits.
 
 mod common;
 
@@ -58,6 +58,9 @@ fn refuse_everything(message: &str) -> io::Result<()> {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = common::help(USAGE) {
+        return code;
+    }
     let setup = common::Args::parse(USAGE, &["--size"]).and_then(|args| {
         if !args.positional.is_empty() {
             let extra = args.positional.join(" ");

@@ -40,6 +40,7 @@ pub use swedish_draughts;
 pub mod arena;
 pub mod engines;
 pub mod games;
+pub mod lines;
 pub mod ugi;
 
 /// The README's examples, compiled and run as doctests so that they stay true.

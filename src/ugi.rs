@@ -38,7 +38,7 @@
 //! - `stop` after the search has already answered is ignored: it never brings a second
 //!   `bestmove`.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -48,6 +48,7 @@ use game_core::{Engine, Game, GameRecord, Limits, Outcome, Score, SearchInfo, St
 
 use crate::engines::engine_by_name;
 use crate::games::Describe;
+use crate::lines::{read_bounded_line, BoundedLine};
 
 /// The longest command line read; a longer one is refused (a game record of the largest
 /// Sundraval board fits many times over).
@@ -173,45 +174,15 @@ pub fn run<G: Describe>(
 fn read_lines(mut input: impl BufRead, events: &Sender<Event>) {
     let mut buffer = Vec::new();
     loop {
-        buffer.clear();
-        let read = input
-            .by_ref()
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut buffer);
-        let event = match read {
-            Ok(0) => Event::End(Ok(())),
-            Ok(_) if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') => {
-                match skip_rest_of_line(&mut input) {
-                    Ok(()) => Event::TooLong,
-                    Err(err) => Event::End(Err(err)),
-                }
-            }
-            Ok(_) => Event::Line(std::mem::take(&mut buffer)),
+        let event = match read_bounded_line(&mut input, MAX_LINE_BYTES, &mut buffer) {
+            Ok(BoundedLine::Line) => Event::Line(std::mem::take(&mut buffer)),
+            Ok(BoundedLine::TooLong) => Event::TooLong,
+            Ok(BoundedLine::End) => Event::End(Ok(())),
             Err(err) => Event::End(Err(err)),
         };
         let last = matches!(event, Event::End(_));
         if events.send(event).is_err() || last {
             return;
-        }
-    }
-}
-
-/// Reads and drops the rest of an over-long line.
-fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let len = chunk.len();
-                input.consume(len);
-            }
         }
     }
 }

@@ -11,16 +11,34 @@ use thiserror::Error;
 use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, OutcomeOf, ParseMoveError, Reason};
 
 /// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
+///
+/// Stored (with the `serde` feature) as an object with all three fields, a rule that is off
+/// written `null`: a field left out is an error, not "off", so a careless `"rules": {}` is
+/// refused instead of read as "no draw rules".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DrawRules {
     /// Draw when the current position has occurred this many times (3: threefold repetition).
+    // `deserialize_with` turns off serde's "a missing Option is None" (here and below).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
     pub repetitions: Option<u32>,
     /// Draw after this many consecutive plies without a progress move
     /// ([`Game::is_progress_move`]); the draughts 50-ply rule is `Some(50)`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
     pub no_progress_plies: Option<u32>,
     /// Draw when this many plies that count toward the cap ([`Game::counts_toward_cap`]) have
     /// been played.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
     pub move_cap: Option<u32>,
 }
 

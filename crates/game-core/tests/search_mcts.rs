@@ -220,11 +220,11 @@ fn the_arena_cap_bounds_the_tree() {
 fn time_limit_and_stop_flag_end_the_search() {
     let record = GameRecord::new(TicTacToe::start());
     let mut engine = mcts::<TicTacToe>(2);
-    // A raised flag stops at the first check (every 256 iterations).
+    // A raised flag stops at the first check (every 8 iterations).
     let stop = StopFlag::new();
     stop.stop();
     let result = engine.search(&record, &Limits::INFINITE, &stop, &mut |_| {});
-    assert_eq!(result.info.nodes, 256);
+    assert_eq!(result.info.nodes, 8);
     assert!(result.best_move.is_some());
     // A time limit alone ends the search (bounded generously: this is not a speed test).
     let mut engine = mcts::<TicTacToe>(2);

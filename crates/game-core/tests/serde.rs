@@ -49,6 +49,30 @@ fn a_record_of_another_or_no_format_is_refused() {
     }
 }
 
+/// Every draw rule must be written, `null` when it is off: `"rules": {}` or a rule left out is
+/// a careless record, not "no draw rules", and an unknown rule is refused too.
+#[test]
+fn a_record_must_write_every_draw_rule() {
+    for rules in [
+        r#""rules":{}"#,
+        r#""rules":{"repetitions":3,"no_progress_plies":null}"#,
+        r#""rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null,"extra":1}"#,
+    ] {
+        let json = format!(
+            r#"{{"format":1,"game":"tictactoe","start":".../.../... x",{rules},"moves":[]}}"#
+        );
+        assert!(
+            serde_json::from_str::<GameRecord<TicTacToe>>(&json).is_err(),
+            "{json}"
+        );
+    }
+    let none = r#""rules":{"repetitions":null,"no_progress_plies":null,"move_cap":null}"#;
+    let json =
+        format!(r#"{{"format":1,"game":"tictactoe","start":".../.../... x",{none},"moves":[]}}"#);
+    let record: GameRecord<TicTacToe> = serde_json::from_str(&json).unwrap();
+    assert_eq!(record.rules(), game_core::DrawRules::NONE);
+}
+
 /// A test type with a text form: a lower-case word of at most 8 letters.
 #[derive(Debug, PartialEq)]
 struct Word(String);

@@ -17,7 +17,7 @@
 //! - **Limits.** [`Limits::iterations`], [`Limits::nodes`] (tree nodes created by this search),
 //!   [`Limits::depth`] (the depth of the tree: the search stops once an iteration has walked a
 //!   line that many plies deep, and never descends further) and [`Limits::time`] (read every
-//!   256 iterations, like the [`StopFlag`]). A node or depth limit also ends the search when
+//!   8 iterations, like the [`StopFlag`]). A node or depth limit also ends the search when
 //!   the tree can grow no more (its arena is full, or every line of it ends in a finished
 //!   game), since the limit could then never be reached. With no limit at all the search runs
 //!   until the stop flag is raised. At least one iteration is run, so a legal move is always

@@ -40,7 +40,7 @@ pub use clock::Stopwatch;
 /// | `depth` | the last iteration of iterative deepening, in plies (single-reply extensions come on top) | the depth of the tree: the search stops once an iteration has walked a line of that many plies from the root, or when the tree can get no deeper |
 /// | `nodes` | positions visited (the root, inner positions and the horizon) | tree nodes created by this search (an expansion makes all of a node's children at once, so the count can pass the limit by one node's moves); the search also stops when the tree can grow no more |
 /// | `iterations` | leaves valued: positions given a value without searching their moves (a static evaluation at the horizon, a finished game, a draw by history) — the counterpart of an MCTS iteration, which values one leaf | iterations: select, expand, value the new leaf, back up |
-/// | `time` | wall clock, read every 1,024 positions | wall clock, read every 256 iterations |
+/// | `time` | wall clock, read every 1,024 positions | wall clock, read every 8 iterations |
 ///
 /// "The tree can grow no more" (MCTS): its arena is full ([`mcts::MctsConfig::max_nodes`]), or
 /// every line of it ends in a finished game. With several threads
