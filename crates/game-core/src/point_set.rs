@@ -5,8 +5,9 @@
 /// a set costs exactly its word and the public API can hand out sets instead of raw bitboards.
 ///
 /// The point type must have `const fn index(self) -> usize` (its bit in the word, below the
-/// word's width) and a crate-internal `const fn at_bit(index: usize) -> Self` that builds the
-/// point of a bit the set holds (only bits of points are ever set). The macro defines the set
+/// word's width), a crate-internal `const fn at_bit(index: usize) -> Self` that builds the
+/// point of a bit the set holds (only bits of points are ever set), and `Display` (a set's
+/// `Debug` lists its points by name). The macro defines the set
 /// and its iterator; the set's field is `pub(crate)`, the raw word for the crate's hot paths.
 ///
 /// The methods, the same in every game crate: `EMPTY`, `contains`, `insert`, `remove`, `len`,
@@ -31,6 +32,12 @@
 ///         }
 ///     }
 ///
+///     impl core::fmt::Display for Point {
+///         fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+///             write!(f, "p{}", self.0)
+///         }
+///     }
+///
 ///     game_core::point_set! {
 ///         /// A set of points.
 ///         pub struct PointSet(u16) of Point;
@@ -48,6 +55,7 @@
 /// assert_eq!(set.iter().collect::<Vec<_>>(), [a, b]);
 /// assert!(set.contains(a) && !set.difference([a].into_iter().collect()).contains(a));
 /// assert_eq!(set.first(), Some(a));
+/// assert_eq!(format!("{set:?}"), "{p3, p9}");
 /// ```
 #[macro_export]
 macro_rules! point_set {
