@@ -477,7 +477,8 @@ fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(nanos))
 }
 
-/// Solves each position of `CHEVERSI_SOLVE` (position strings separated by `;`) from an empty
+/// Solves each position of `CHEVERSI_SOLVE` (position strings, or `moves` followed by the
+/// placements from the start, separated by `;`) from an empty
 /// table of 2^`CHEVERSI_SOLVE_BITS` entries (default 22) and prints the value, the positions
 /// searched and the CPU time of the solve:
 ///
@@ -496,14 +497,24 @@ fn measure_solves() {
         .and_then(|b| b.parse().ok())
         .unwrap_or(22);
     for text in list.split(';').map(str::trim).filter(|t| !t.is_empty()) {
-        let pos: Position = text.parse().unwrap();
+        // A position string, or `moves` and the placements from the start.
+        let pos: Position = match text.strip_prefix("moves ") {
+            Some(moves) => moves
+                .split_whitespace()
+                .fold(Position::start(), |mut pos, text| {
+                    let mv = pos.parse_move(text).unwrap();
+                    pos.play(mv).unwrap();
+                    pos
+                }),
+            None => text.parse().unwrap(),
+        };
         let mut solver = Solver::with_table_bits(bits).with_max_placements_left(16);
         let cpu = thread_cpu_time();
         let started = Instant::now();
         let solution = solver.solve(&pos).unwrap();
         let cpu = thread_cpu_time().zip(cpu).map(|(end, start)| end - start);
         println!(
-            "{text}: left {} value {} nodes {} cpu {:?} wall {:?}",
+            "{text} ({pos}): left {} value {} nodes {} cpu {:?} wall {:?}",
             pos.placements_left(),
             solution.score_difference,
             solution.nodes,
