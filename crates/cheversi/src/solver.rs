@@ -136,7 +136,8 @@ impl From<TooFarFromEnd> for SolveError {
 /// | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
 /// | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
 /// | 11 | 4.7 – 18 s (eleven positions from the strength test's games, table 2^22) | 17 – 56 million | not measured |
-/// | 12 | 78 s (two positions, table 2^22, see below) | 441 – 570 million | not measured |
+/// | 12 | 26 – 53 s (five positions from the strength test's games, table 2^22) | 114 – 243 million | not measured |
+/// | 12 | 78 s (the bench's first two positions, table 2^22, see below) | 441 – 570 million | not measured |
 ///
 /// The previous solver's column is its own table (wall clock on a loaded machine), except
 /// where marked *: CPU time measured here on three of the same positions. At 12 placements
@@ -147,8 +148,9 @@ impl From<TooFarFromEnd> for SolveError {
 /// positions). The first took 245 million positions with the running score as the first
 /// guess (−6; the greedy guess is −5), although the greedy guess cut the positions searched
 /// at 9 and 10 left by a fifth to a half; a first guess 2, 3 or 5 points below the greedy one
-/// changed the positions at 10 left by under 5 % either way. So 12 left is still about two and
-/// a half times the 30 s per position that was aimed at.
+/// changed the positions at 10 left by under 5 % either way. So 12 left meets the 30 s per
+/// position aimed at on some positions (three of the five from real games, with both queens
+/// placed) and not on others: the bench's two took two and a half times as long.
 ///
 /// So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
 /// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
