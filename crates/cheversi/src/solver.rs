@@ -135,17 +135,22 @@ impl From<TooFarFromEnd> for SolveError {
 /// | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
 /// | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
 /// | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
-/// | 12 | 2 – 2.5 min (two positions, table 2^22, see below) | 487 – 568 million | not measured |
+/// | 11 | 4.7 – 18 s (eleven positions from the strength test's games, table 2^22) | 17 – 56 million | not measured |
+/// | 12 | 26 – 53 s (five positions from the strength test's games, table 2^22) | 114 – 243 million | not measured |
+/// | 12 | 78 s (the bench's first two positions, table 2^22, see below) | 441 – 570 million | not measured |
 ///
 /// The previous solver's column is its own table (wall clock on a loaded machine), except
 /// where marked *: CPU time measured here on three of the same positions. At 12 placements
-/// left two positions were solved within the session: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value
-/// −1) in 118 s and 487 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
-/// 141 s and 568 million. The first took 61 s and 245 million with the running score as the
-/// first guess (−6; the greedy guess is −5), although the greedy guess cut the positions
-/// searched at 9 and 10 left by a fifth to a half. So 12 left is four to five times the 30 s
-/// per position that was aimed at, and how much a pass costs there depends on more than the
-/// guess's distance (the table of 2^22 entries is far smaller than the tree).
+/// left two positions of the bench were solved: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value −1) in
+/// 77.5 s of CPU and 441 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
+/// 77.8 s and 570 million (the thread's own CPU time, read by the ignored `measure_solves`
+/// test of `tests/solver.rs`; with two-entry buckets they had taken 487 and 568 million
+/// positions). The first took 245 million positions with the running score as the first
+/// guess (−6; the greedy guess is −5), although the greedy guess cut the positions searched
+/// at 9 and 10 left by a fifth to a half; a first guess 2, 3 or 5 points below the greedy one
+/// changed the positions at 10 left by under 5 % either way. So 12 left meets the 30 s per
+/// position aimed at on some positions (three of the five from real games, with both queens
+/// placed) and not on others: the bench's two took two and a half times as long.
 ///
 /// So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
 /// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
@@ -321,6 +326,7 @@ impl Solver {
             }
             .into());
         }
+        self.table.start_solve(left);
         let mut search = Search {
             table: &mut self.table,
             buffers: &mut self.buffers,

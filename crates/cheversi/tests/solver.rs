@@ -468,3 +468,58 @@ fn a_solver_debug_prints_its_size_not_its_table() {
     assert!(text.len() < 300, "{} characters", text.len());
     assert!(text.contains(&solver.table_len().to_string()), "{text}");
 }
+
+/// The CPU time of this thread so far (Linux: `/proc/thread-self/schedstat`), so that a
+/// measurement on a loaded machine counts only the solver's own work; `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Solves each position of `CHEVERSI_SOLVE` (position strings, or `moves` followed by the
+/// placements from the start, separated by `;`) from an empty
+/// table of 2^`CHEVERSI_SOLVE_BITS` entries (default 22) and prints the value, the positions
+/// searched and the CPU time of the solve:
+///
+/// ```text
+/// CHEVERSI_SOLVE="8/8/8/8/5q2/4Q3/5r2/4K3 w f4" \
+///   cargo test -p cheversi --release --test solver -- --ignored --nocapture measure
+/// ```
+#[test]
+#[ignore = "a measurement: give the positions in CHEVERSI_SOLVE (see the doc comment)"]
+fn measure_solves() {
+    let Ok(list) = std::env::var("CHEVERSI_SOLVE") else {
+        return;
+    };
+    let bits = std::env::var("CHEVERSI_SOLVE_BITS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(22);
+    for text in list.split(';').map(str::trim).filter(|t| !t.is_empty()) {
+        // A position string, or `moves` and the placements from the start.
+        let pos: Position = match text.strip_prefix("moves ") {
+            Some(moves) => moves
+                .split_whitespace()
+                .fold(Position::start(), |mut pos, text| {
+                    let mv = pos.parse_move(text).unwrap();
+                    pos.play(mv).unwrap();
+                    pos
+                }),
+            None => text.parse().unwrap(),
+        };
+        let mut solver = Solver::with_table_bits(bits).with_max_placements_left(16);
+        let cpu = thread_cpu_time();
+        let started = Instant::now();
+        let solution = solver.solve(&pos).unwrap();
+        let cpu = thread_cpu_time().zip(cpu).map(|(end, start)| end - start);
+        println!(
+            "{text} ({pos}): left {} value {} nodes {} cpu {:?} wall {:?}",
+            pos.placements_left(),
+            solution.score_difference,
+            solution.nodes,
+            cpu,
+            started.elapsed()
+        );
+    }
+}

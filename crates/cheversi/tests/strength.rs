@@ -12,7 +12,11 @@
 //! cargo test --release -p cheversi --test strength -- --ignored --nocapture
 //! ```
 //!
-//! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 50), and
+//! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 50),
+//! `CHEVERSI_STRENGTH_ONLY` plays only the matches whose name (`random-white`, `greedy-black`,
+//! `minimax(4)-white`, …) contains its text (`minimax` for both seats against the minimax),
+//! `CHEVERSI_STRENGTH_LOSSES=1` prints the seed and the moves of every game not won,
+//! `CHEVERSI_STRENGTH_NODES` sets the node budget a move (default `NODES_PER_MOVE`), and
 //! `CHEVERSI_STRENGTH_MS=100` plays the engine by time (100 ms a move) instead of by nodes.
 //! A small seeded version runs in the normal `cargo test`.
 
@@ -154,6 +158,15 @@ fn play_match(
             Some(Outcome::Winner { .. }) => tally.losses += 1,
             _ => tally.draws += 1,
         }
+        let won = matches!(record.outcome(), Some(Outcome::Winner { player, .. }) if player == engine_color);
+        if !won && std::env::var_os("CHEVERSI_STRENGTH_LOSSES").is_some() {
+            let moves: Vec<String> = record.moves().iter().map(|mv| mv.to_string()).collect();
+            println!(
+                "  not won, seed {seed}, as {engine_color} vs {opponent:?}: {} ({:?})",
+                moves.join(" "),
+                record.current().scores()
+            );
+        }
     }
     tally
 }
@@ -171,14 +184,19 @@ fn default_player_wins_95_percent_from_both_seats() {
             Limits::time(Duration::from_millis(ms)),
             format!("{ms} ms a move"),
         ),
-        None => (
-            Limits::nodes(NODES_PER_MOVE),
-            format!("{NODES_PER_MOVE} nodes a move"),
-        ),
+        None => {
+            let nodes = env_u64("CHEVERSI_STRENGTH_NODES").unwrap_or(NODES_PER_MOVE);
+            (Limits::nodes(nodes), format!("{nodes} nodes a move"))
+        }
     };
     let mut failures = Vec::new();
+    let only = std::env::var("CHEVERSI_STRENGTH_ONLY").unwrap_or_default();
     for opponent in [Opponent::Random, Opponent::Greedy, Opponent::Minimax(4)] {
         for color in Color::ALL {
+            let name = format!("{opponent:?}-{color}").to_lowercase();
+            if !name.contains(&only.to_lowercase()) {
+                continue;
+            }
             let tally = play_match(opponent, color, limits, 1_000, games);
             println!(
                 "default engine ({how}) as {color} vs {opponent:?}: {} W / {} D / {} L in {} games",
