@@ -116,3 +116,8 @@ pub use search::{
 pub use serde as __serde;
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::{zobrist_keys, ZobristTable};
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
