@@ -59,6 +59,12 @@
 //! println!("{}", record.move_texts().join(" "));
 //! ```
 
+// Without the `testing` feature the `testing` module is not built: its link above points at the
+// published docs instead, so the crate's docs have no broken link in any feature set.
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "[`testing`]: https://docs.rs/game-core/latest/game_core/testing/index.html"
+)]
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
