@@ -349,3 +349,8 @@ mod tests {
         assert_eq!(pos.score(Color::White), Some(i64::from(pos.scores()[0])));
     }
 }
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

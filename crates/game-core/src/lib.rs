@@ -61,6 +61,12 @@
 //! println!("{}", record.move_texts().join(" "));
 //! ```
 
+// Without the `testing` feature the `testing` module is not built: its link above points at the
+// published docs instead, so the crate's docs have no broken link in any feature set.
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "[`testing`]: https://docs.rs/game-core/latest/game_core/testing/index.html"
+)]
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
@@ -119,3 +125,8 @@ pub use search::{
 pub use serde as __serde;
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use zobrist::{zobrist_keys, ZobristTable};
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -69,6 +69,18 @@ impl<R: fmt::Display> fmt::Display for Reason<R> {
 ///
 /// A win without a player, a draw with one, an unknown field or an unknown reason is a
 /// deserialization error.
+///
+/// ```
+/// use game_core::tictactoe::{EndReason, Mark};
+/// use game_core::{Outcome, Reason};
+///
+/// let win = Outcome::Winner { player: Mark::X, reason: Reason::Rule(EndReason::ThreeInARow) };
+/// assert_eq!(win.winner(), Some(Mark::X));
+/// assert_eq!(win.to_string(), "winner x (three in a row)");
+/// let draw: Outcome<Mark, EndReason> = Outcome::Draw { reason: Reason::Rule(EndReason::BoardFull) };
+/// assert!(draw.is_draw());
+/// assert_eq!(draw.reason(), Reason::Rule(EndReason::BoardFull));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",

@@ -125,6 +125,15 @@ pub enum RecordError<G: Game> {
 /// assert_eq!(record.moves().len(), 2);
 /// record.undo();
 /// assert_eq!(record.current().to_string(), ".../.x./... o");
+/// assert_eq!(record.outcome(), None); // the game goes on
+///
+/// // X takes the middle column: the record's outcome says who won and why.
+/// for text in ["a1", "b1", "c1", "b3"] {
+///     record.play_text(text)?;
+/// }
+/// let outcome = record.outcome().expect("three in a row ends the game");
+/// assert_eq!(outcome.winner(), Some(game_core::tictactoe::Mark::X));
+/// assert_eq!(outcome.to_string(), "winner x (three in a row)");
 /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -2,6 +2,18 @@
 
 /// SplitMix64: a tiny seedable generator with good statistical quality for game playouts.
 /// Not for cryptography.
+///
+/// ```
+/// use game_core::Rng;
+///
+/// let mut a = Rng::new(42);
+/// let mut b = Rng::new(42);
+/// assert_eq!(a.next_u64(), b.next_u64()); // the same seed, the same sequence
+/// assert!(a.below(6) < 6);
+/// let items = ["a1", "b2", "c3"];
+/// assert!(items.contains(a.choose(&items).unwrap()));
+/// assert_eq!(a.choose::<u8>(&[]), None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng {
     state: u64,
@@ -20,6 +32,14 @@ impl Rng {
     }
 
     /// A uniform index below `n` (`n` > 0), by Lemire's multiply-shift reduction.
+    ///
+    /// ```
+    /// let mut rng = game_core::Rng::new(1);
+    /// assert!((0..100).all(|_| rng.below(3) < 3));
+    /// ```
+    ///
+    /// # Panics
+    /// In debug builds, when `n` is 0 (a release build returns 0).
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0, "Rng::below(0)");
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize

@@ -70,8 +70,10 @@ impl<const PIECES: usize, const SQUARES: usize> ZobristTable<PIECES, SQUARES> {
 
     /// The key of `piece` on `square`.
     ///
-    /// Both are the game's own indices (below `PIECES` and `SQUARES`); an index out of range
-    /// is a bug in the game and panics.
+    /// Both are the game's own indices (below `PIECES` and `SQUARES`).
+    ///
+    /// # Panics
+    /// When `piece` is not below `PIECES` or `square` not below `SQUARES` (a bug in the game).
     #[inline(always)]
     pub const fn key(&self, piece: usize, square: usize) -> u64 {
         self.keys[piece][square]
@@ -79,6 +81,9 @@ impl<const PIECES: usize, const SQUARES: usize> ZobristTable<PIECES, SQUARES> {
 
     /// The keys of `piece`, one per square (for a hot loop that looks up one piece's keys
     /// many times).
+    ///
+    /// # Panics
+    /// When `piece` is not below `PIECES`.
     #[inline(always)]
     pub const fn piece_keys(&self, piece: usize) -> &[u64; SQUARES] {
         &self.keys[piece]
@@ -87,7 +92,10 @@ impl<const PIECES: usize, const SQUARES: usize> ZobristTable<PIECES, SQUARES> {
     /// The XOR of the keys of `piece` on every set bit of `set`: that piece's share of a
     /// position's hash, from scratch.
     ///
-    /// Every set bit must be below `SQUARES` (a bit at or above it panics).
+    /// Every set bit must be below `SQUARES`.
+    ///
+    /// # Panics
+    /// When `piece` is not below `PIECES`, or a bit of `set` is at or above `SQUARES`.
     #[inline]
     pub fn set_key<W: BitWord>(&self, piece: usize, set: W) -> u64 {
         let keys = &self.keys[piece];

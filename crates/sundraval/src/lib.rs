@@ -276,3 +276,8 @@ mod tests {
         assert_eq!(Seat::First.to_string(), "first");
     }
 }
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -290,3 +290,8 @@ impl Game for Position {
         matches!(mv, Move::Slide { .. })
     }
 }
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -76,7 +76,8 @@
 //! A position cannot see draws that need the game's history; a [`GameRecord`] decides them.
 //! This project's draw rules (threefold repetition, 50 plies without a capture or a man's move)
 //! are [`DRAW_RULES`], which is also `Position`'s [`Game::DRAW_RULES`]: [`GameRecord::new`]
-//! applies both. Each can be switched off by changing that value's fields:
+//! applies both. To switch one off, build a record with other rules through
+//! [`GameRecord::with_rules`], from a copy of `DRAW_RULES` with that field `None`:
 //!
 //! ```
 //! use swedish_draughts::{GameRecord, Position, DRAW_RULES, Game};
@@ -171,7 +172,9 @@ pub use svg::SvgOptions;
 use board::{Eight, Ten};
 
 /// This project's history draws for Swedish Draughts: threefold repetition and 50 consecutive
-/// plies without a capture or a man's move. Change a field to `None` to switch a rule off.
+/// plies without a capture or a man's move. A constant cannot be changed: to play with a rule
+/// switched off, build a record with other rules through [`GameRecord::with_rules`], from a
+/// copy of these with that field `None` (`DrawRules { no_progress_plies: None, ..DRAW_RULES }`).
 pub const DRAW_RULES: DrawRules = DrawRules {
     repetitions: Some(3),
     no_progress_plies: Some(50),
@@ -600,3 +603,8 @@ mod tests {
         assert_eq!(back.current(), record.current());
     }
 }
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -57,6 +57,20 @@ pub use clock::Stopwatch;
 /// goes on (MCTS runs at least one iteration; alpha-beta falls back on a legal root move).
 /// Only the `std` feature has a clock: without it the time limit is never reached (see
 /// [`Stopwatch`]).
+///
+/// ```
+/// use game_core::search::random::RandomEngine;
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+///
+/// // One limit alone, or several at once (the first one reached ends the search).
+/// let limits = Limits { depth: Some(4), ..Limits::nodes(10_000) };
+/// assert_eq!(limits.nodes, Some(10_000));
+/// assert!(!limits.is_infinite());
+///
+/// let record = GameRecord::new(TicTacToe::start());
+/// let mut engine = RandomEngine::new(1);
+/// assert!(engine.choose_move(&record, &limits).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Greatest depth in plies (see the table above for each engine).
@@ -73,6 +87,12 @@ pub struct Limits {
 
 impl Limits {
     /// No limit: the search runs until it is stopped.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// assert!(Limits::INFINITE.is_infinite());
+    /// assert_eq!(Limits::default(), Limits::INFINITE);
+    /// ```
     pub const INFINITE: Limits = Limits {
         depth: None,
         nodes: None,
@@ -81,6 +101,13 @@ impl Limits {
     };
 
     /// A depth limit only.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// let limits = Limits::depth(6);
+    /// assert_eq!(limits.depth, Some(6));
+    /// assert_eq!((limits.nodes, limits.iterations, limits.time), (None, None, None));
+    /// ```
     pub fn depth(plies: u32) -> Self {
         Limits {
             depth: Some(plies),
@@ -89,6 +116,13 @@ impl Limits {
     }
 
     /// A node limit only.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// let limits = Limits::nodes(100_000);
+    /// assert_eq!(limits.nodes, Some(100_000));
+    /// assert_eq!(limits, Limits { nodes: Some(100_000), ..Limits::INFINITE });
+    /// ```
     pub fn nodes(nodes: u64) -> Self {
         Limits {
             nodes: Some(nodes),
@@ -97,6 +131,13 @@ impl Limits {
     }
 
     /// An iteration limit only (MCTS iterations, alpha-beta leaves; see [`Limits`]).
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// let limits = Limits::iterations(2_000);
+    /// assert_eq!(limits.iterations, Some(2_000));
+    /// assert_eq!(limits.depth, None);
+    /// ```
     pub fn iterations(iterations: u64) -> Self {
         Limits {
             iterations: Some(iterations),
@@ -105,6 +146,14 @@ impl Limits {
     }
 
     /// A wall-clock limit only (read only with the `std` feature; see [`Limits::time`]).
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use game_core::Limits;
+    /// let limits = Limits::time(Duration::from_millis(100));
+    /// assert_eq!(limits.time, Some(Duration::from_millis(100)));
+    /// assert_eq!(limits.nodes, None);
+    /// ```
     pub fn time(time: Duration) -> Self {
         Limits {
             time: Some(time),
@@ -196,6 +245,19 @@ impl<M> SearchInfo<M> {
 
 /// The answer of a search: the move to play (`None` when the game is over), the final report,
 /// and how the search spread its effort over the root's moves.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits, RandomEngine, StopFlag};
+///
+/// let record = GameRecord::new(TicTacToe::start());
+/// let mut engine = RandomEngine::new(5);
+/// let result = engine.search(&record, &Limits::INFINITE, &StopFlag::new(), &mut |_| {});
+/// let best = result.best_move.expect("the game goes on");
+/// assert!(record.current().is_legal(best));
+/// // The random engine weighs each of the nine first moves 1: a uniform distribution.
+/// assert_eq!(result.root_distribution.len(), 9);
+/// assert!(result.root_probabilities().all(|(_, p)| (p - 1.0 / 9.0).abs() < 1e-12));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
     /// The chosen move, or `None` when the game is over (no legal move).
@@ -250,6 +312,35 @@ impl<M> SearchResult<M> {
 ///
 /// Implementations are deterministic for a given seed and input whenever no time limit is set
 /// (wall-clock limits make the amount of search depend on the machine).
+///
+/// Every search of the workspace is an `Engine`, so code that plays a game takes any of them:
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+/// use game_core::{Mcts, MctsConfig, RandomEngine, RandomRollout};
+///
+/// /// Plays `engines` in turn from the start until the game is over.
+/// fn play_out(engines: &mut [Box<dyn Engine<TicTacToe>>]) -> GameRecord<TicTacToe> {
+///     let mut record = GameRecord::new(TicTacToe::start());
+///     let limits = Limits::iterations(500);
+///     for turn in 0.. {
+///         let engine = &mut engines[turn % engines.len()];
+///         match engine.choose_move(&record, &limits) {
+///             Some(mv) => record.play(mv).expect("engines play legal moves"),
+///             None => break,
+///         }
+///     }
+///     record
+/// }
+///
+/// let mut engines: Vec<Box<dyn Engine<TicTacToe>>> = vec![
+///     Box::new(Mcts::new(RandomRollout::new(50), MctsConfig::default(), 7)),
+///     Box::new(RandomEngine::new(7)),
+/// ];
+/// let record = play_out(&mut engines);
+/// assert!(record.outcome().is_some());
+/// assert_eq!(engines[1].name(), "random");
+/// ```
 pub trait Engine<G: Game>: Send {
     /// A short name for people and logs (`alphabeta`, `mcts`, `solver`, …).
     fn name(&self) -> String;
