@@ -3,6 +3,9 @@
 //! solver, and the default player's alpha-beta search (nodes per second at a fixed depth from a
 //! cleared table, without the solver). Run with `cargo bench --bench cheversi`.
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;

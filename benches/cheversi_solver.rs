@@ -12,6 +12,9 @@
 //! solve takes about two minutes of CPU, ten samples per position some 20 minutes, so those are
 //! only run when `CHEVERSI_SOLVER_BENCH_12=1` is set (then add an hour or more).
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

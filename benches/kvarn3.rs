@@ -1,6 +1,9 @@
 //! Criterion benches for kvarn3: move generation, perft(9) from the start, random playouts and
 //! the full solve. Run with `cargo bench --bench kvarn3`.
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};

@@ -3,6 +3,9 @@
 //! (`kvarn3/mcts`, `sundraval/mcts`, `svendo/mcts`). Run with
 //! `cargo bench --bench mcts -- --warm-up-time 1 --measurement-time 3 mcts`.
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -9,6 +9,9 @@
 //! rule (`Game::outcome`). Because a player nearly always has a placement until the board is
 //! full, a playout fills most of the board (about 200 plies on 9 a side).
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;

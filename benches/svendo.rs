@@ -2,6 +2,9 @@
 //! the responsibility look-ahead measured apart), win detection, perft, random playouts.
 //! Run with `cargo bench --bench svendo`.
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;

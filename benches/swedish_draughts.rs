@@ -4,6 +4,9 @@
 //! default player's alpha-beta search (nodes per second at a fixed depth from a cleared table),
 //! and capture notation (text of every legal capture, and reading it back). Run with `cargo bench --bench swedish_draughts`.
 
+// criterion_group! and criterion_main! write undocumented public functions.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;

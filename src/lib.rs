@@ -15,7 +15,6 @@
 //! examples do, and [`engines`] picks an engine for it by name (`default`, `random`, `mcts`,
 //! `alphabeta`).
 
-#![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

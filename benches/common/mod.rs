@@ -2,6 +2,9 @@
 //! fixed positions, and perft. Throughput is set in elements (positions, or perft nodes), so
 //! criterion reports positions or nodes per second.
 
+// Shared by several test or example programs, each using part of it: `pub` keeps the
+// unused part of each from being dead code, so the reachability lint does not apply here.
+#![allow(unreachable_pub)]
 // Each bench uses what it needs of this module.
 #![allow(dead_code)]
 

@@ -4,6 +4,10 @@
 //! `target/<profile>/examples/` (a lone `cargo test --test NAME` does not rebuild them: run
 //! the whole suite, or `cargo build --examples` first).
 
+// Shared by several test or example programs, each using part of it: `pub` keeps the
+// unused part of each from being dead code, so the reachability lint does not apply here.
+#![allow(unreachable_pub)]
+
 use std::path::PathBuf;
 
 /// The path of an example built for this test run.

@@ -26,13 +26,13 @@ use game_core::{Bits, ParsePointError};
 pub(crate) type Bitboard = u64;
 
 /// Every square of file a.
-pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+pub(crate) const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 /// Every square of file h.
-pub const FILE_H: Bitboard = FILE_A << 7;
+pub(crate) const FILE_H: Bitboard = FILE_A << 7;
 /// The dark squares (`a1` is dark).
-pub const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
+pub(crate) const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 /// The light squares.
-pub const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
+pub(crate) const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
 
 /// A square of the board, `a1` … `h8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -171,14 +171,14 @@ game_core::point_set! {
 
 /// The squares of a bitboard, lowest first.
 #[inline]
-pub fn squares(bb: Bitboard) -> impl Iterator<Item = Square> {
+pub(crate) fn squares(bb: Bitboard) -> impl Iterator<Item = Square> {
     Bits(bb).map(|index| Square(index as u8))
 }
 
 /// One step in each of the 8 king directions, as a set: every square touching (king-adjacent
 /// to) at least one square of `set`.
 #[inline]
-pub const fn touching(set: Bitboard) -> Bitboard {
+pub(crate) const fn touching(set: Bitboard) -> Bitboard {
     let east = (set << 1) & !FILE_A;
     let west = (set >> 1) & !FILE_H;
     let row = set | east | west;
@@ -228,19 +228,19 @@ const fn build_knight_table() -> [Bitboard; 64] {
 }
 
 /// The squares a king on each square attacks (its up to 8 neighbours).
-pub const KING_ATTACKS: [Bitboard; 64] = build_king_table();
+pub(crate) const KING_ATTACKS: [Bitboard; 64] = build_king_table();
 /// The squares a knight on each square attacks.
-pub const KNIGHT_ATTACKS: [Bitboard; 64] = build_knight_table();
+pub(crate) const KNIGHT_ATTACKS: [Bitboard; 64] = build_knight_table();
 
 /// The squares a king on `sq` attacks: the up to 8 squares touching it.
 #[inline]
-pub fn king_attacks(sq: Square) -> Bitboard {
+pub(crate) fn king_attacks(sq: Square) -> Bitboard {
     KING_ATTACKS[usize::from(sq.0)]
 }
 
 /// The squares a knight on `sq` attacks.
 #[inline]
-pub fn knight_attacks(sq: Square) -> Bitboard {
+pub(crate) fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT_ATTACKS[usize::from(sq.0)]
 }
 
@@ -346,7 +346,7 @@ pub(crate) const DIAGONAL: [Direction; 4] = [
 /// The squares a rook on `sq` attacks when `occupied` holds the pieces on the board: each
 /// orthogonal ray up to and including the first occupied square.
 #[inline]
-pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let empty = !occupied;
     ORTHOGONAL
         .iter()
@@ -355,7 +355,7 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares a bishop on `sq` attacks when `occupied` holds the pieces on the board.
 #[inline]
-pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let empty = !occupied;
     DIAGONAL
         .iter()
@@ -364,7 +364,7 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares a queen on `sq` attacks when `occupied` holds the pieces on the board.
 #[inline]
-pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 

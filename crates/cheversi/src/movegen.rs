@@ -93,7 +93,7 @@ impl Placements {
 /// Rule 2, *king first*: White's first placement is the king, anywhere on the board. Returns
 /// the placements when it applies.
 #[inline]
-pub fn king_first(pos: &Position) -> Option<Placements> {
+pub(crate) fn king_first(pos: &Position) -> Option<Placements> {
     (pos.placed == 0).then_some(Placements {
         kinds: Kind::King.mask(),
         targets: !0,
@@ -105,7 +105,7 @@ pub fn king_first(pos: &Position) -> Option<Placements> {
 /// king-adjacent to) a piece of the opposite colour; the squares allowed, before the other
 /// rules narrow them.
 #[inline]
-pub fn touching_opponent(pos: &Position, mover: Color) -> Bitboard {
+pub(crate) fn touching_opponent(pos: &Position, mover: Color) -> Bitboard {
     pos.empty_bits() & touching(pos.color_bits(mover.other()))
 }
 
@@ -113,7 +113,7 @@ pub fn touching_opponent(pos: &Position, mover: Color) -> Bitboard {
 /// must touch the piece White placed last (White's 8th). Narrows `kinds` and `targets` for
 /// Black.
 #[inline]
-pub fn black_king_last(pos: &Position, kinds: &mut u8, targets: &mut Bitboard) {
+pub(crate) fn black_king_last(pos: &Position, kinds: &mut u8, targets: &mut Bitboard) {
     if pos.placements_of(Color::Black) == 7 {
         *kinds &= Kind::King.mask();
         *targets &= match pos.last {
@@ -128,7 +128,7 @@ pub fn black_king_last(pos: &Position, kinds: &mut u8, targets: &mut Bitboard) {
 /// Rule 5, *bishops on opposite colours*: a player's second bishop must stand on the square
 /// colour that the first one does not. Returns the squares a bishop of `mover` may use.
 #[inline]
-pub fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
+pub(crate) fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
     let bishops = pos.piece_bits(mover, Kind::Bishop);
     if bishops == 0 {
         !0
@@ -142,7 +142,7 @@ pub fn bishops_on_opposite_colours(pos: &Position, mover: Color) -> Bitboard {
 /// Rule 6, *the queen call*: when a player places the queen while the opponent's queen is in
 /// hand, the opponent's very next placement must be the queen. Whether `mover` is called now.
 #[inline]
-pub fn queen_call(pos: &Position, mover: Color) -> bool {
+pub(crate) fn queen_call(pos: &Position, mover: Color) -> bool {
     let their_queen = pos.piece_bits(mover.other(), Kind::Queen);
     matches!(pos.last, Some(last) if their_queen & last.bit() != 0)
         && pos.has_in_hand(mover, Kind::Queen)
@@ -151,7 +151,7 @@ pub fn queen_call(pos: &Position, mover: Color) -> bool {
 /// Rule 7, *Black's queen by its 7th*: Black's 7th placement must be the queen if Black's
 /// queen is still in hand. Whether Black is bound by it now.
 #[inline]
-pub fn black_queen_by_seventh(pos: &Position) -> bool {
+pub(crate) fn black_queen_by_seventh(pos: &Position) -> bool {
     pos.placements_of(Color::Black) == 6 && pos.has_in_hand(Color::Black, Kind::Queen)
 }
 
@@ -159,7 +159,7 @@ pub fn black_queen_by_seventh(pos: &Position) -> bool {
 /// one empty square touching it, so that Black's king has somewhere to go. Narrows `targets`
 /// for White's 8th placement to the squares with an empty neighbour.
 #[inline]
-pub fn white_last_leaves_free_neighbour(pos: &Position, targets: &mut Bitboard) {
+pub(crate) fn white_last_leaves_free_neighbour(pos: &Position, targets: &mut Bitboard) {
     if pos.placements_of(Color::White) == 7 {
         *targets &= touching(pos.empty_bits());
     }
@@ -169,7 +169,7 @@ pub fn white_last_leaves_free_neighbour(pos: &Position, targets: &mut Bitboard) 
 /// placements) has none; a game in progress with none ends by the no-legal-placement rule
 /// (see [`crate::Position::ended_without_placement`]).
 #[inline]
-pub fn placements(pos: &Position) -> Placements {
+pub(crate) fn placements(pos: &Position) -> Placements {
     if pos.placed >= PLACEMENTS {
         return Placements::NONE;
     }
@@ -206,7 +206,7 @@ pub fn placements(pos: &Position) -> Placements {
 }
 
 /// Why `mv` is not a legal placement in `pos`, naming the rule, or `None` when it is legal.
-pub fn illegal_reason(pos: &Position, mv: Move) -> Option<&'static str> {
+pub(crate) fn illegal_reason(pos: &Position, mv: Move) -> Option<&'static str> {
     if placements(pos).contains(mv) {
         return None;
     }

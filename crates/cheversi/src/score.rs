@@ -75,13 +75,15 @@ fn scores_impl(pos: &Position) -> [u32; 2] {
 /// only when the target has it at compile time (`-C target-feature=+popcnt`).
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[target_feature(enable = "popcnt")]
+#[allow(unsafe_code)]
 unsafe fn scores_popcnt(pos: &Position) -> [u32; 2] {
     scores_impl(pos)
 }
 
 /// Both players' scores, White's first.
 #[inline]
-pub fn scores(pos: &Position) -> [u32; 2] {
+#[allow(unsafe_code)] // the POPCNT call below, after its run-time check
+pub(crate) fn scores(pos: &Position) -> [u32; 2] {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         if std::is_x86_feature_detected!("popcnt") {
@@ -165,7 +167,7 @@ pub(crate) fn score(pos: &Position, color: crate::Color) -> u32 {
 
 /// The squares the piece on `sq` attacks (empty when the square is empty): chess attacks, the
 /// sliders' rays stopping at the first piece of either colour.
-pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
+pub(crate) fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
     let occupied = pos.occupied_bits();
     match pos.piece_at(sq).map(|p| (p.color, p.kind)) {
         None => 0,
@@ -178,7 +180,7 @@ pub fn attacks_from(pos: &Position, sq: Square) -> Bitboard {
 }
 
 /// The points the piece on `sq` earns: the empty squares it attacks (0 for an empty square).
-pub fn piece_points(pos: &Position, sq: Square) -> u32 {
+pub(crate) fn piece_points(pos: &Position, sq: Square) -> u32 {
     (attacks_from(pos, sq) & pos.empty_bits()).count_ones()
 }
 

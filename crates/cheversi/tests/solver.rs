@@ -122,7 +122,7 @@ mod previous_solver {
         best: Option<Move>,
     }
 
-    pub struct PreviousSolver {
+    pub(crate) struct PreviousSolver {
         table: Vec<Entry>,
     }
 
@@ -133,14 +133,14 @@ mod previous_solver {
     }
 
     impl PreviousSolver {
-        pub fn new(bits: u32) -> Self {
+        pub(crate) fn new(bits: u32) -> Self {
             PreviousSolver {
                 table: vec![Entry::default(); 1 << bits],
             }
         }
 
         /// White − Black under best play.
-        pub fn solve(&mut self, pos: &Position) -> i32 {
+        pub(crate) fn solve(&mut self, pos: &Position) -> i32 {
             let value = self.search(pos, 0, -100_000, 100_000);
             match pos.side_to_move() {
                 cheversi::Color::White => value,

@@ -68,7 +68,6 @@
     doc = "[`testing`]: https://docs.rs/game-core/latest/game_core/testing/index.html"
 )]
 #![cfg_attr(not(feature = "std"), no_std)]
-#![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

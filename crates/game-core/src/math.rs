@@ -56,6 +56,7 @@ pub fn sqrt(x: f64) -> f64 {
 with_sse2! {
     /// The square root by SSE2's `sqrtsd` (correctly rounded, by IEEE 754).
     #[inline]
+    #[allow(unsafe_code)] // the intrinsics below; see the SAFETY comment
     fn sqrt_sse2(x: f64) -> f64 {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::{_mm_cvtsd_f64, _mm_set_sd, _mm_sqrt_sd};

@@ -557,32 +557,32 @@ impl Geometry {
     /// The line with number `line` (an entry of [`base_of`](Self::base_of) or
     /// [`check_of`](Self::check_of)).
     #[inline]
-    pub fn line(&self, line: u16) -> (u64, u64) {
+    pub(crate) fn line(&self, line: u16) -> (u64, u64) {
         self.lines[usize::from(line)]
     }
 
     /// The numbers of the lines the point with index `p` is a base point of.
     #[inline]
-    pub fn base_of(&self, p: usize) -> &[u16] {
+    pub(crate) fn base_of(&self, p: usize) -> &[u16] {
         &self.base_of[p][..self.base_count[p] as usize]
     }
 
     /// The numbers of the lines the point with index `p` is a check point of.
     #[inline]
-    pub fn check_of(&self, p: usize) -> &[u16] {
+    pub(crate) fn check_of(&self, p: usize) -> &[u16] {
         &self.check_of[p][..self.check_count[p] as usize]
     }
 
     /// The index of a point, if it is on this board.
     #[inline]
-    pub fn index(&self, point: Point) -> Option<usize> {
+    pub(crate) fn index(&self, point: Point) -> Option<usize> {
         let (col, row) = (usize::from(point.col()), usize::from(point.row()));
         (col < self.width && row < self.height).then(|| row * self.width + col)
     }
 
     /// The index of a point known to be on this board.
     #[inline]
-    pub fn index_unchecked(&self, point: Point) -> usize {
+    pub(crate) fn index_unchecked(&self, point: Point) -> usize {
         usize::from(point.row()) * self.width + usize::from(point.col())
     }
 
@@ -593,7 +593,7 @@ impl Geometry {
     /// decreasing ones) stands for "no stone"; the ray beyond the sentinel is empty because 63
     /// and 0 are corners (or off the board) where those rays leave the board at once.
     #[inline]
-    pub fn slides(&self, from: usize, occupied: u64) -> u64 {
+    pub(crate) fn slides(&self, from: usize, occupied: u64) -> u64 {
         let mut reach = 0;
         for d in 0..4 {
             let ray = self.rays[d][from];
@@ -609,7 +609,7 @@ impl Geometry {
     }
 
     /// The points strictly between `a` and `b` when they share a line (else none).
-    pub fn between(&self, a: usize, b: usize) -> u64 {
+    pub(crate) fn between(&self, a: usize, b: usize) -> u64 {
         for d in 0..8 {
             if self.rays[d][a] & (1 << b) != 0 {
                 return self.rays[d][a] & !self.rays[d][b] & !(1 << b);
@@ -620,7 +620,7 @@ impl Geometry {
 
     /// The first stone in each direction from `at` (the stones a slide to `at` can come from).
     #[inline]
-    pub fn first_stones(&self, at: usize, occupied: u64) -> u64 {
+    pub(crate) fn first_stones(&self, at: usize, occupied: u64) -> u64 {
         let mut found = 0;
         for d in 0..4 {
             let blockers = self.rays[d][at] & occupied;

@@ -65,7 +65,6 @@
 //! with or without `std`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
-#![warn(missing_docs)]
 // On docs.rs (`--cfg docsrs`, nightly), every feature-gated item is marked with its feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -25,9 +25,9 @@ pub(crate) struct Witnesses {
 
 impl Witnesses {
     /// The most winning moves kept (more are dropped: fewer witnesses only cost speed).
-    pub const CAPACITY: usize = 16;
+    pub(crate) const CAPACITY: usize = 16;
 
-    pub fn new() -> Witnesses {
+    pub(crate) fn new() -> Witnesses {
         Witnesses {
             supports: [0; Witnesses::CAPACITY],
             len: 0,
@@ -42,7 +42,7 @@ impl Witnesses {
     }
 
     /// The supports.
-    pub fn supports(&self) -> &[u64] {
+    pub(crate) fn supports(&self) -> &[u64] {
         &self.supports[..self.len]
     }
 }

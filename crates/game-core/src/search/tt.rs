@@ -55,7 +55,7 @@ pub(crate) struct Table<M> {
 impl<M: Copy> Table<M> {
     /// A table of at most `megabytes` MiB (the largest power of two of buckets that fits, at
     /// least one bucket). Zero megabytes makes no table at all: nothing is stored or found.
-    pub fn new(megabytes: usize) -> Self {
+    pub(super) fn new(megabytes: usize) -> Self {
         let bucket_size = core::mem::size_of::<Bucket<M>>().max(1);
         let fit = megabytes.saturating_mul(1 << 20) / bucket_size;
         let count = if megabytes == 0 {
@@ -75,17 +75,17 @@ impl<M: Copy> Table<M> {
 
     /// The number of entries the table can hold.
     #[cfg(test)]
-    pub fn capacity(&self) -> usize {
+    pub(super) fn capacity(&self) -> usize {
         self.buckets.len() * 2
     }
 
     /// Marks the start of a new search: entries of older searches become replaceable.
-    pub fn new_search(&mut self) {
+    pub(super) fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.buckets.fill([None, None]);
         self.age = 0;
     }
@@ -99,14 +99,21 @@ impl<M: Copy> Table<M> {
 
     /// The stored result for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub(super) fn probe(&self, key: u64) -> Option<Entry<M>> {
         let bucket = self.buckets.get(self.index(key))?;
         bucket.iter().flatten().find(|e| e.key == key).copied()
     }
 
     /// Stores a result (see the module docs for which entry it replaces).
     #[inline]
-    pub fn store(&mut self, key: u64, best: Option<M>, score: i32, depth: i16, bound: Bound) {
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        best: Option<M>,
+        score: i32,
+        depth: i16,
+        bound: Bound,
+    ) {
         let age = self.age;
         let index = self.index(key);
         let Some(bucket) = self.buckets.get_mut(index) else {

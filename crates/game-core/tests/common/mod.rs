@@ -4,6 +4,10 @@
 //! `back` (one cell back). Walking onto cell 0 from cell 3 ("crossing the start") is a progress
 //! move. The game never ends by itself, so only the record's draw rules end it.
 
+// Shared by several test or example programs, each using part of it: `pub` keeps the
+// unused part of each from being dead code, so the reachability lint does not apply here.
+#![allow(unreachable_pub)]
+
 use core::fmt;
 use core::str::FromStr;
 
