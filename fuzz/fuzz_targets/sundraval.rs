@@ -35,10 +35,10 @@ fn check_breakdown(pos: &Position) {
             .all(|&t| score.regions[t].owner == Some(group.color)));
     }
     assert_eq!(covered, pos.points(), "{pos}");
-    let _ = score.decide(ScoringRule::Seed);
+    let _ = score.decide(ScoringRule::Original);
     let _ = score.decide(ScoringRule::Triangular);
     let _ = (
-        score.seed_lists(Color::Black),
+        score.territory_lists(Color::Black),
         score.triangular_points(Color::White),
     );
 }

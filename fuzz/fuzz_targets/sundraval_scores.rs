@@ -37,7 +37,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         covered = covered.union(group.stones);
     }
     assert_eq!(covered, pos.points(), "{text}");
-    for rule in [ScoringRule::Seed, ScoringRule::Triangular] {
+    for rule in [ScoringRule::Original, ScoringRule::Triangular] {
         assert_eq!(
             score.decide(rule),
             pos.score_breakdown().decide(rule),
@@ -45,7 +45,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         );
     }
     let _ = (
-        score.seed_lists(Color::Black),
+        score.territory_lists(Color::Black),
         score.triangular_points(Color::White),
         pos.details(),
         pos.outcome(),

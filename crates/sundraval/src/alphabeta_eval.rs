@@ -10,7 +10,7 @@ use crate::position::{Color, Position};
 
 /// The evaluation of Sundraval for alpha-beta: a position's score breakdown as if the game
 /// ended now ([`Position::score_breakdown`]), turned into hundredths for the seat to move. The
-/// seed rule
+/// original rule
 /// compares the living groups' territory counts largest first, so the largest count weighs
 /// most ([`AsIfEnded::FIRST_COUNT`] per territory), then every territory of a living group
 /// ([`AsIfEnded::COUNT`]), then every point of territory ([`AsIfEnded::POINT`]) as the tie
@@ -31,7 +31,7 @@ impl AsIfEnded {
 
     /// The value of `color`'s side of the breakdown.
     fn side(score: &crate::Score, color: Color) -> i32 {
-        let lists = score.seed_lists(color);
+        let lists = score.territory_lists(color);
         let first = lists.counts.first().copied().unwrap_or(0) as i32;
         let counts: usize = lists.counts.iter().sum();
         let points: usize = lists.sizes.iter().sum();

@@ -7,7 +7,7 @@ use game_core::{Engine, LeafEvaluator, Rewards, Rng};
 use crate::{Game, Move, PointSet, Position, Turn};
 
 /// MCTS's leaf evaluation for Sundraval: a fast playout to the two-pass ending, valued by the
-/// score breakdown under the seed's rule ([`Game::outcome`]: 1 to the winner, 1/2 each on a
+/// score breakdown under the original rule ([`Game::outcome`]: 1 to the winner, 1/2 each on a
 /// draw).
 ///
 /// The playout policy:

@@ -4,7 +4,7 @@
 //! stones with the most separate territories. Boards of 3 to 11 points a side (9 by default),
 //! the two-stone pie opening, placement legality by bitboard flood fill, the two-pass ending,
 //! and the complete scoring (dead groups removed weakest first, then revived when they lie
-//! inside a territory of their own colour; territory counts, the seed's winner rule with both
+//! inside a territory of their own colour; territory counts, the original winner rule with both
 //! tie-breaks, and the later triangular rule as an option).
 //!
 //! The rules as played are in the [`rules`] module.
@@ -20,7 +20,7 @@
 //!   colour (`B` until a `swap`), and the consecutive passes (`0`, `1`, `2`). The start on 5
 //!   a side is `5/6/7/8/9/8/7/6/5 setup B 0`.
 //! - The scoring rule is chosen per call ([`Position::outcome_with`], [`Score::decide`]); it is
-//!   not part of the position. [`Game::outcome`] uses the seed's rule.
+//!   not part of the position. [`Game::outcome`] uses the original rule.
 //!
 //! ```
 //! use sundraval::{BoardSize, Color, Game, Move, Position, ScoringRule, Seat, Turn};
@@ -50,7 +50,7 @@
 //! playouts in which each player places on random *contested* points (empty points whose
 //! region touches both colours) and passes when none is left, so every playout ends after at
 //! most about one ply per point, with every region settled as a territory; the end is valued
-//! by the score breakdown under the seed's rule. Territory games are hard to evaluate
+//! by the score breakdown under the original rule. Territory games are hard to evaluate
 //! statically (a group's value depends on which groups die, weakest first), and rollouts that
 //! end in a scored position measure exactly what the winner rule counts, which is why MCTS
 //! and not alpha-beta plays this game. The tree itself tries every legal move, passes and
@@ -107,7 +107,7 @@ pub use game_core::{
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Piece, Position, Seat, Turn};
-pub use score::{compare_padded, Group, Region, Score, ScoringRule, SeedLists};
+pub use score::{compare_padded, Group, Region, Score, ScoringRule, TerritoryLists};
 pub use svg::SvgOptions;
 
 impl Position {
@@ -189,7 +189,7 @@ impl Game for Position {
     }
 
     fn outcome(&self) -> Option<OutcomeOf<Self>> {
-        self.outcome_with(ScoringRule::Seed)
+        self.outcome_with(ScoringRule::Original)
     }
 
     fn color_name(&self, seat: Seat) -> String {
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn the_outcome_names_seats_and_colour_names_follow_the_swap() {
         let pos: Position = "1WB1/WW1BB/4BW/4BW1/3B1W/WW1BB/1WB1 w W 2".parse().unwrap();
-        // First seat plays White here: Black's seed-rule win is the second seat's.
+        // First seat plays White here: Black's original-rule win is the second seat's.
         assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Seat::Second));
         assert_eq!(pos.color_name(Seat::Second), "black");
         assert_eq!(Seat::First.to_string(), "first");

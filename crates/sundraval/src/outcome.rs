@@ -3,7 +3,7 @@
 use core::fmt;
 
 /// Which comparison of the final score decided a finished game (two passes end it; Sundraval
-/// has no history draws). The seed rule's reasons are the first five, the triangular rule's
+/// has no history draws). The original rule's reasons are the first five, the triangular rule's
 /// the last two; the first two are shared.
 ///
 /// `Display` is the phrase people read; with the `serde` feature it is stored as kebab text:
@@ -29,11 +29,11 @@ pub enum EndReason {
     NoStones,
     /// Every group died in the scoring, so nobody has territory: a draw.
     AllDead,
-    /// Seed rule: the winner's list of territory counts is greater.
+    /// Original rule: the winner's list of territory counts is greater.
     MoreTerritories,
-    /// Seed rule: equal counts, and the winner's list of territory sizes is greater.
+    /// Original rule: equal counts, and the winner's list of territory sizes is greater.
     LargerTerritories,
-    /// Seed rule: equal counts and sizes: a draw.
+    /// Original rule: equal counts and sizes: a draw.
     EqualTerritories,
     /// Triangular rule: the winner has more (half) points.
     MorePoints,

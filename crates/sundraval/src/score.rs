@@ -26,10 +26,11 @@ use resolve::{resolve, Graph, EMPTY_CELL, NONE};
     serde(rename_all = "lowercase")
 )]
 pub enum ScoringRule {
-    /// The seed's rule (the default): compare the living groups' territory counts, largest
+    /// The rule of the original rules text (the default; once called `Seed`, a word that
+    /// clashed with the random seed): compare the living groups' territory counts, largest
     /// first; then the territory sizes; else a draw.
     #[default]
-    Seed,
+    Original,
     /// The designer's later rule: a living group with N territories scores N(N+1)/2, plus half
     /// a point for the largest territory; higher total wins.
     Triangular,
@@ -98,9 +99,9 @@ pub struct Score {
     pub regions: Vec<Region>,
 }
 
-/// The territory counts and sizes one colour's living groups bring to the seed's rule.
+/// The territory counts and sizes one colour's living groups bring to the original rule.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct SeedLists {
+pub struct TerritoryLists {
     /// The counts of the living groups, largest first (groups with equal counts ordered by
     /// their size lists, larger first).
     pub counts: Vec<usize>,
@@ -168,16 +169,16 @@ impl Score {
         sizes
     }
 
-    /// `color`'s lists for the seed's rule: counts largest first, then the sizes group by group.
-    pub fn seed_lists(&self, color: Color) -> SeedLists {
+    /// `color`'s lists for the original rule: counts largest first, then the sizes group by group.
+    pub fn territory_lists(&self, color: Color) -> TerritoryLists {
         let mut entries: Vec<(usize, Vec<usize>)> = self
             .living_groups(color)
             .map(|g| (g.count(), self.group_sizes(g)))
             .collect();
-        // seed_tie_break_order: equal counts are ordered by their own size lists, larger
+        // original_tie_break_order: equal counts are ordered by their own size lists, larger
         // first, so that the player's list is the best arrangement.
         entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| compare_padded(&b.1, &a.1)));
-        SeedLists {
+        TerritoryLists {
             counts: entries.iter().map(|e| e.0).collect(),
             sizes: entries.into_iter().flat_map(|e| e.1).collect(),
         }
@@ -223,9 +224,9 @@ impl Score {
             return (None, EndReason::AllDead);
         }
         match rule {
-            ScoringRule::Seed => {
-                let black = self.seed_lists(Color::Black);
-                let white = self.seed_lists(Color::White);
+            ScoringRule::Original => {
+                let black = self.territory_lists(Color::Black);
+                let white = self.territory_lists(Color::White);
                 if let Some(c) = by_color(compare_padded(&black.counts, &white.counts)) {
                     return (Some(c), EndReason::MoreTerritories);
                 }
@@ -354,7 +355,7 @@ impl Position {
     }
 
     /// The score breakdown in lines for people, as if the game ended now: per colour the
-    /// living and dead groups and the territories, the seed rule's lists and the triangular
+    /// living and dead groups and the territories, the original rule's lists and the triangular
     /// points, each rule's verdict, and the scored board.
     pub(crate) fn score_lines(&self) -> Vec<String> {
         let score = self.score_breakdown();
@@ -377,18 +378,18 @@ impl Position {
                 .collect();
             let dead_stones: usize = dead.iter().map(|g| g.size()).sum();
             let stones = if dead_stones == 1 { "stone" } else { "stones" };
-            let seed = score.seed_lists(color);
+            let lists = score.territory_lists(color);
             lines.push(format!(
                 "  {color}: groups living {living}{revived}, dead {} ({dead_stones} {stones}); territories {}; counts {} sizes {}; triangular {}",
                 dead.len(),
                 list(&score.territory_sizes(color)),
-                list(&seed.counts),
-                list(&seed.sizes),
+                list(&lists.counts),
+                list(&lists.sizes),
                 half_points(score.triangular_half_points(color)),
             ));
         }
         for (rule, name) in [
-            (ScoringRule::Seed, "seed rule"),
+            (ScoringRule::Original, "original rule"),
             (ScoringRule::Triangular, "triangular rule"),
         ] {
             let (winner, reason) = score.decide(rule);

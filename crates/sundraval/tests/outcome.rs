@@ -13,7 +13,7 @@ fn pos(text: &str) -> Position {
 fn reasons(text: &str) -> [Option<OutcomeOf<Position>>; 2] {
     let p = pos(text);
     [
-        p.outcome_with(ScoringRule::Seed),
+        p.outcome_with(ScoringRule::Original),
         p.outcome_with(ScoringRule::Triangular),
     ]
 }
@@ -32,7 +32,7 @@ fn draw(reason: EndReason) -> Option<OutcomeOf<Position>> {
 }
 
 /// Black's row 2 walls off row 1 (3 points), White's row 3 walls off rows 4 and 5 (7 points):
-/// one territory each, so the seed rule goes to the sizes; the triangular points are equal
+/// one territory each, so the original rule goes to the sizes; the triangular points are equal
 /// and White's larger territory takes the half point. The first seat plays Black.
 #[test]
 fn equal_counts_go_to_the_larger_territory_and_the_half_point() {
@@ -90,7 +90,7 @@ fn when_every_group_dies_it_is_a_draw() {
 fn an_empty_board_scores_as_no_stones() {
     let setup = pos("3/4/5/4/3 setup B 0");
     assert_eq!(setup.outcome(), None);
-    for rule in [ScoringRule::Seed, ScoringRule::Triangular] {
+    for rule in [ScoringRule::Original, ScoringRule::Triangular] {
         assert_eq!(
             setup.score_breakdown().decide(rule),
             (None::<Color>, EndReason::NoStones)

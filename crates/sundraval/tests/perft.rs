@@ -6,7 +6,7 @@
 mod common;
 
 use common::{
-    naive_score, naive_score_with, naive_seed_winner, naive_triangular_winner, Naive, Revive,
+    naive_original_winner, naive_score, naive_score_with, naive_triangular_winner, Naive, Revive,
     BLACK, WHITE,
 };
 use game_core::{perft, Rng};
@@ -244,10 +244,10 @@ struct Expect {
     /// Per colour, the counts of the living groups, largest first.
     black_counts: &'static [usize],
     white_counts: &'static [usize],
-    /// Per colour, the seed rule's size list.
+    /// Per colour, the original rule's size list.
     black_sizes: &'static [usize],
     white_sizes: &'static [usize],
-    /// Winner colours (None: draw) under the seed rule and the triangular rule.
+    /// Winner colours (None: draw) under the original rule and the triangular rule.
     seed: Option<Color>,
     triangular: Option<Color>,
 }
@@ -273,15 +273,15 @@ fn check(e: &Expect) {
     let mut want: Vec<String> = e.revived.iter().map(|s| s.to_string()).collect();
     want.sort();
     assert_eq!(revived, want, "{}: revived stones", e.text);
-    let b = score.seed_lists(Color::Black);
-    let w = score.seed_lists(Color::White);
+    let b = score.territory_lists(Color::Black);
+    let w = score.territory_lists(Color::White);
     let strip = |v: Vec<usize>| v.into_iter().filter(|&x| x > 0).collect::<Vec<_>>();
     assert_eq!(strip(b.counts), e.black_counts, "{}: black counts", e.text);
     assert_eq!(strip(w.counts), e.white_counts, "{}: white counts", e.text);
     assert_eq!(b.sizes, e.black_sizes, "{}: black sizes", e.text);
     assert_eq!(w.sizes, e.white_sizes, "{}: white sizes", e.text);
     assert_eq!(
-        score.winner(ScoringRule::Seed),
+        score.winner(ScoringRule::Original),
         e.seed,
         "{}: seed winner",
         e.text
@@ -292,7 +292,7 @@ fn check(e: &Expect) {
         "{}: triangular",
         e.text
     );
-    // The game's outcome is by seat, under the seed rule.
+    // The game's outcome is by seat, under the original rule.
     let outcome = p.outcome().expect("a finished position");
     match e.seed {
         Some(color) => assert_eq!(outcome.winner(), Some(p.seat_of(color))),
@@ -313,7 +313,7 @@ fn check(e: &Expect) {
         None => 0,
     };
     assert_eq!(
-        naive_seed_winner(&naive),
+        naive_original_winner(&naive),
         code(e.seed),
         "{}: naive seed",
         e.text
@@ -529,7 +529,8 @@ fn the_two_scoring_rules_can_disagree() {
     });
     let p = pos("1WB1/WW1BB/4BW/4BW1/3B1W/WW1BB/1WB1 w B 2");
     assert_eq!(
-        p.outcome_with(ScoringRule::Seed).and_then(|o| o.winner()),
+        p.outcome_with(ScoringRule::Original)
+            .and_then(|o| o.winner()),
         Some(Seat::First)
     );
     assert_eq!(
@@ -609,7 +610,10 @@ fn when_every_group_dies_the_game_is_a_draw() {
 /// The naive scorer's seed and triangular winners with the weakest-first removal alone.
 fn weakest_first_only_winners(text: &str) -> (u8, u8) {
     let alone = naive_score_with(&Naive::parse(text), Revive::No);
-    (naive_seed_winner(&alone), naive_triangular_winner(&alone))
+    (
+        naive_original_winner(&alone),
+        naive_triangular_winner(&alone),
+    )
 }
 
 #[test]
@@ -761,7 +765,7 @@ fn a_revived_stone_changes_the_reason_but_not_the_winner() {
     assert_eq!(weakest_first_only_winners(text), (BLACK, BLACK));
     let score = pos(text).score_breakdown();
     assert_eq!(
-        score.decide(ScoringRule::Seed),
+        score.decide(ScoringRule::Original),
         (Some(Color::Black), EndReason::MoreTerritories)
     );
     let alone = naive_score_with(&Naive::parse(text), Revive::No);

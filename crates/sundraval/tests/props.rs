@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::{naive_score, naive_seed_winner, naive_triangular_winner, Naive, BLACK, EMPTY, WHITE};
+use common::{
+    naive_original_winner, naive_score, naive_triangular_winner, Naive, BLACK, EMPTY, WHITE,
+};
 use game_core::Rng;
 use proptest::prelude::*;
 use sundraval::{BoardSize, Color, Game, Move, Point, PointSet, Position, ScoringRule};
@@ -158,11 +160,11 @@ proptest! {
                 .collect();
             prop_assert_eq!(revived(&other), mapped, "symmetry {}", k);
             for color in Color::ALL {
-                prop_assert_eq!(other.seed_lists(color), score.seed_lists(color));
+                prop_assert_eq!(other.territory_lists(color), score.territory_lists(color));
                 prop_assert_eq!(other.triangular_points(color), score.triangular_points(color));
             }
             prop_assert_eq!(regions(&other), regions(&score));
-            for rule in [ScoringRule::Seed, ScoringRule::Triangular] {
+            for rule in [ScoringRule::Original, ScoringRule::Triangular] {
                 prop_assert_eq!(other.decide(rule), score.decide(rule));
             }
         }
@@ -183,7 +185,7 @@ proptest! {
                 Some(Color::White) => WHITE,
                 None => 0,
             };
-            prop_assert_eq!(code(score.winner(ScoringRule::Seed)), naive_seed_winner(&expected));
+            prop_assert_eq!(code(score.winner(ScoringRule::Original)), naive_original_winner(&expected));
             prop_assert_eq!(
                 code(score.winner(ScoringRule::Triangular)),
                 naive_triangular_winner(&expected)

@@ -34,7 +34,7 @@ fn positions_moves_colours_and_seats_are_their_text() {
         assert_eq!(serde_json::from_str::<Seat>(text).unwrap(), value);
     }
     for (value, text) in [
-        (ScoringRule::Seed, r#""seed""#),
+        (ScoringRule::Original, r#""original""#),
         (ScoringRule::Triangular, r#""triangular""#),
     ] {
         assert_eq!(json(&value), text);
@@ -73,7 +73,7 @@ fn junk_is_refused() {
     for junk in [r#""First""#, r#""1""#, "0"] {
         assert!(serde_json::from_str::<Seat>(junk).is_err(), "{junk}");
     }
-    assert!(serde_json::from_str::<ScoringRule>(r#""Seed""#).is_err());
+    assert!(serde_json::from_str::<ScoringRule>(r#""Original""#).is_err());
 }
 
 /// Points travel as their names. Deserialising accepts exactly the points of the largest

@@ -476,7 +476,7 @@ pub fn naive_score_with(pos: &Naive, revive: Revive) -> NaiveScore {
 }
 
 /// The naive seed-rule winner: BLACK, WHITE or 0 for a draw.
-pub fn naive_seed_winner(score: &NaiveScore) -> u8 {
+pub fn naive_original_winner(score: &NaiveScore) -> u8 {
     if score.groups.iter().all(|g| !g.2) {
         return 0;
     }
