@@ -310,8 +310,12 @@ macro_rules! same_calls_in {
                     let next = Color::ALL[(i + 1) % Color::ALL.len()];
                     assert_eq!(colour.next(), next);
                 }
+                // Every player maps to its place in PLAYERS, through the trait the player
+                // type implements (no search of the list).
                 for (i, &player) in Position::PLAYERS.iter().enumerate() {
                     assert_eq!(Position::player_index(player), i);
+                    assert_eq!(::game_core::PlayerIndex::index(player), i);
+                    assert_eq!(Position::PLAYERS[Position::player_index(player)], player);
                 }
             }
 

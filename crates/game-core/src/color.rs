@@ -12,7 +12,8 @@
 ///
 /// The type gets `Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord`, the constant
 /// `ALL`, the `const fn`s `other()`, `next()` (the same as `other()`, under the name every
-/// game uses), `index()` and `name()`, and `Display` (its name).
+/// game uses), `index()` and `name()`, `Display` (its name) and
+/// [`PlayerIndex`](crate::PlayerIndex) (the same index as `index()`).
 ///
 /// ```
 /// game_core::two_player_color! {
@@ -92,6 +93,13 @@ macro_rules! two_player_color {
                     $name::$first => $first_name,
                     $name::$second => $second_name,
                 }
+            }
+        }
+
+        impl $crate::PlayerIndex for $name {
+            #[inline]
+            fn index(self) -> usize {
+                self as usize
             }
         }
 

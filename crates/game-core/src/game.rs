@@ -14,6 +14,37 @@ use crate::outcome::OutcomeOf;
 use crate::record::DrawRules;
 use crate::size::BoardSize;
 
+/// A player's place in the order of play: the index of the player in
+/// [`Game::PLAYERS`] (0 for the first to move), so generic code can keep per-player arrays.
+///
+/// Every [`Game::Player`] implements it; [`Game::player_index`] calls it. The colours declared
+/// with [`two_player_color!`](crate::two_player_color) implement it already; a hand-written
+/// player type implements it in the order of its game's `PLAYERS`:
+///
+/// ```
+/// use game_core::PlayerIndex;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// enum Seat {
+///     North,
+///     East,
+///     South,
+/// }
+///
+/// impl PlayerIndex for Seat {
+///     fn index(self) -> usize {
+///         self as usize
+///     }
+/// }
+///
+/// assert_eq!(Seat::South.index(), 2);
+/// ```
+pub trait PlayerIndex: Copy {
+    /// The player's index in [`Game::PLAYERS`]: `Game::PLAYERS[p.index()] == p` for every
+    /// player `p`.
+    fn index(self) -> usize;
+}
+
 /// A position of a game: the whole state needed to list the legal moves and play them.
 ///
 /// A `Game` value is a small `Copy` value; the history of a game (for repetition draws, undo and
@@ -48,7 +79,7 @@ pub trait Game:
 
     /// A player (a seat at the table). Its `Display` is the lower-case name people read
     /// (`white`, `black`, `red`, …).
-    type Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    type Player: PlayerIndex + Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
     /// Why this game ends by its own rules: each crate's `EndReason` enum (`mill`, `no legal
     /// move`, …). Its `Display` is the lower-case phrase people read; the record's own draws
@@ -63,11 +94,12 @@ pub trait Game:
 
     /// The index of `player` in [`Game::PLAYERS`] (0 for the first to move), so generic code
     /// can keep per-player arrays.
+    ///
+    /// This is the player's own [`PlayerIndex::index`]: exact and constant-time, with no
+    /// search of `PLAYERS` (which could only guess for a value that is not a player).
+    #[inline]
     fn player_index(player: Self::Player) -> usize {
-        Self::PLAYERS
-            .iter()
-            .position(|&p| p == player)
-            .unwrap_or_default()
+        player.index()
     }
 
     /// The board sizes the game can be played on (`--size` of the tools), the default first;

@@ -22,6 +22,14 @@ pub enum Mark {
     O,
 }
 
+impl crate::PlayerIndex for Mark {
+    /// 0 for X (who moves first), 1 for O.
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl Mark {
     fn other(self) -> Mark {
         match self {

@@ -556,17 +556,33 @@ impl std::str::FromStr for Trio {
     }
 }
 
+/// A player of [`Trio`]: its index in the order of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Third(u8);
+
+impl std::fmt::Display for Third {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "p{}", self.0 + 1)
+    }
+}
+
+impl game_core::PlayerIndex for Third {
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
 impl Game for Trio {
     type Move = u8;
-    type Player = u8;
+    type Player = Third;
     type Reason = core::convert::Infallible;
     const NAME: &'static str = "trio";
-    const PLAYERS: &'static [u8] = &[0, 1, 2];
+    const PLAYERS: &'static [Third] = &[Third(0), Third(1), Third(2)];
     fn start() -> Self {
         Trio(0)
     }
-    fn to_move(&self) -> u8 {
-        self.0 % 3
+    fn to_move(&self) -> Third {
+        Third(self.0 % 3)
     }
     fn legal_moves_into(&self, moves: &mut Vec<u8>) {
         moves.clear();

@@ -333,6 +333,12 @@ impl fmt::Display for Seat {
 
 const SEATS: [Seat; 3] = [Seat::A, Seat::B, Seat::C];
 
+impl game_core::PlayerIndex for Seat {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// Why a test game ended: a leaf of the tree, or the other seat gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum End {

@@ -129,6 +129,17 @@ impl Position {
     }
 }
 
+impl game_core::PlayerIndex for Seat {
+    /// The seat's place in the order of play: the first seat 0, the second 1.
+    #[inline]
+    fn index(self) -> usize {
+        match self {
+            Seat::First => 0,
+            Seat::Second => 1,
+        }
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type Player = Seat;

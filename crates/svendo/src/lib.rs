@@ -169,6 +169,14 @@ impl Position {
     }
 }
 
+impl game_core::PlayerIndex for Color {
+    /// The colour's place in the order of play: Black 0, White 1, Red 2 (as `Color::index`).
+    #[inline]
+    fn index(self) -> usize {
+        Color::index(self)
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type Player = Color;

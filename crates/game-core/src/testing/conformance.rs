@@ -109,6 +109,14 @@ impl<G: Game> Conformance<G> {
 
     /// Runs every check; panics with a message naming the position and the failed property.
     pub fn run(self) {
+        for (i, &player) in G::PLAYERS.iter().enumerate() {
+            assert_eq!(
+                G::player_index(player),
+                i,
+                "{}: the player {player:?} is PLAYERS[{i}] but its index says otherwise",
+                G::NAME
+            );
+        }
         for path in &self.perft_files {
             check_perft_file::<G>(path);
         }

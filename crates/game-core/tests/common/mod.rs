@@ -19,6 +19,12 @@ pub enum Walker {
     B,
 }
 
+impl game_core::PlayerIndex for Walker {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl fmt::Display for Walker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
