@@ -4,7 +4,7 @@
 //! the number of instructions a run executes can. This bench counts them with valgrind's
 //! callgrind (only inside `measured_perft`, so process start-up and the parsing of arguments
 //! do not count), divides by the nodes perft counted, and compares each game's instructions
-//! per node with the committed baseline `benches/perft_instructions.baseline`:
+//! per node with the committed baseline `benches/benches/perft_instructions.baseline`:
 //!
 //! ```text
 //! cargo bench --bench perft_instructions                       # check: fails above baseline + 3%
