@@ -153,6 +153,41 @@ macro_rules! point_set {
             }
         }
 
+        $crate::__point_set_traits!($set, $point, $iter);
+
+        $(#[$iter_meta])*
+        #[derive(Clone, Debug)]
+        $iter_vis struct $iter($crate::Bits<$word>);
+
+        impl ::core::iter::Iterator for $iter {
+            type Item = $point;
+
+            #[inline]
+            fn next(&mut self) -> ::core::option::Option<$point> {
+                self.0.next().map(<$point>::at_bit)
+            }
+
+            #[inline]
+            fn size_hint(&self) -> (usize, ::core::option::Option<usize>) {
+                self.0.size_hint()
+            }
+        }
+
+        impl ::core::iter::ExactSizeIterator for $iter {}
+
+        impl ::core::iter::FusedIterator for $iter {}
+    };
+}
+
+/// The standard traits of a point set type: `Debug` as the set of point names, `FromIterator`
+/// and `Extend` of points, and `IntoIterator` by value and by reference. Used by
+/// [`point_set!`] and by the games whose sets span several words (Sundraval's, Svendo's), so
+/// every set type has the same trait impls. The type needs `EMPTY`, `insert(&mut self,
+/// point)` and `iter(self) -> $iter`, and must be `Copy`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __point_set_traits {
+    ($set:ident, $point:ty, $iter:ident) => {
         impl ::core::fmt::Debug for $set {
             /// The points by name, as a set: `{a1, b2}`.
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -197,27 +232,5 @@ macro_rules! point_set {
                 self.iter()
             }
         }
-
-        $(#[$iter_meta])*
-        #[derive(Clone, Debug)]
-        $iter_vis struct $iter($crate::Bits<$word>);
-
-        impl ::core::iter::Iterator for $iter {
-            type Item = $point;
-
-            #[inline]
-            fn next(&mut self) -> ::core::option::Option<$point> {
-                self.0.next().map(<$point>::at_bit)
-            }
-
-            #[inline]
-            fn size_hint(&self) -> (usize, ::core::option::Option<usize>) {
-                self.0.size_hint()
-            }
-        }
-
-        impl ::core::iter::ExactSizeIterator for $iter {}
-
-        impl ::core::iter::FusedIterator for $iter {}
     };
 }

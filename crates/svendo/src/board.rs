@@ -245,48 +245,7 @@ impl PointSet {
     }
 }
 
-impl fmt::Debug for PointSet {
-    /// The points, as a set: `{a1, c3}`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut set = f.debug_set();
-        for point in self.iter() {
-            set.entry(&format_args!("{point}"));
-        }
-        set.finish()
-    }
-}
-
-impl FromIterator<Point> for PointSet {
-    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
-        let mut set = PointSet::EMPTY;
-        set.extend(iter);
-        set
-    }
-}
-
-impl Extend<Point> for PointSet {
-    fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
-        for point in iter {
-            self.insert(point);
-        }
-    }
-}
-
-impl IntoIterator for PointSet {
-    type Item = Point;
-    type IntoIter = Points;
-    fn into_iter(self) -> Points {
-        self.iter()
-    }
-}
-
-impl IntoIterator for &PointSet {
-    type Item = Point;
-    type IntoIter = Points;
-    fn into_iter(self) -> Points {
-        self.iter()
-    }
-}
+game_core::__point_set_traits!(PointSet, Point, Points);
 
 /// The points of a [`PointSet`], lowest index first.
 #[derive(Clone, Debug)]
