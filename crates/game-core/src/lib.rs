@@ -77,12 +77,14 @@ mod bits;
 mod color;
 pub mod error;
 mod game;
+mod learning;
 pub mod math;
 pub mod notation;
 mod outcome;
 mod perft;
 mod playout;
 mod point_set;
+mod present;
 mod record;
 mod rng;
 pub mod search;
@@ -107,9 +109,11 @@ pub use error::{
     ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
 };
 pub use game::{Game, PlayerIndex};
+pub use learning::{Actions, Observe, Symmetries};
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
+pub use present::{Describe, Gesture, Gestures, SvgOptions};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, RandomRollout};

@@ -1,0 +1,174 @@
+//! What a GUI, a server or a tool needs from every game besides its rules: the board's points
+//! by name, the picture with one options type for all five games, the game's engines, and the
+//! clicks that make each legal move.
+//!
+//! [`Describe`] gathers the picture and the engines; [`Gestures`] turns clicks into moves, so a
+//! page can offer every game without game-specific code: after each click it keeps the legal
+//! moves whose [`Gesture`] starts with the clicks so far, highlights their next points, and
+//! plays the move once exactly one gesture is complete.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use crate::search::Engine;
+use crate::svg::DEFAULT_SIZE;
+use crate::Game;
+
+/// How to draw a position: the same options for every game's picture.
+///
+/// `P` is the game's point (or square) type and `M` its move type. Build one with
+/// [`SvgOptions::new`] and the `with_…` methods; the struct is `#[non_exhaustive]`, so a new
+/// option is not a breaking change.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SvgOptions<P, M> {
+    /// The picture's width in pixels; [`DEFAULT_SIZE`] by default. The height follows the
+    /// board's proportions.
+    pub size: u32,
+    /// The board turned half round (the second player's side at the bottom).
+    pub flipped: bool,
+    /// The move that led to the position, marked on its points.
+    pub last_move: Option<M>,
+    /// Points marked with a dot (a GUI's legal-move hints, say).
+    pub highlights: Vec<P>,
+    /// The game's explanation layer, where it has one ([`Describe::EXPLANATION`] says what it
+    /// shows): Cheversi's attacked squares, Sundraval's score breakdown, the line that ended
+    /// a game of Kvarn3 or Svendo.
+    pub explain: bool,
+}
+
+impl<P, M> Default for SvgOptions<P, M> {
+    fn default() -> Self {
+        SvgOptions {
+            size: DEFAULT_SIZE,
+            flipped: false,
+            last_move: None,
+            highlights: Vec::new(),
+            explain: false,
+        }
+    }
+}
+
+impl<P, M> SvgOptions<P, M> {
+    /// The default options: [`DEFAULT_SIZE`] pixels wide, not flipped, nothing marked.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same options with the picture `size` pixels wide.
+    #[must_use]
+    pub fn with_size(mut self, size: u32) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// The same options with the board turned half round or not.
+    #[must_use]
+    pub fn with_flipped(mut self, flipped: bool) -> Self {
+        self.flipped = flipped;
+        self
+    }
+
+    /// The same options with `last_move` marked.
+    #[must_use]
+    pub fn with_last_move(mut self, last_move: Option<M>) -> Self {
+        self.last_move = last_move;
+        self
+    }
+
+    /// The same options with `highlights` marked with a dot.
+    #[must_use]
+    pub fn with_highlights(mut self, highlights: Vec<P>) -> Self {
+        self.highlights = highlights;
+        self
+    }
+
+    /// The same options with the game's explanation layer drawn or not.
+    #[must_use]
+    pub fn with_explain(mut self, explain: bool) -> Self {
+        self.explain = explain;
+        self
+    }
+}
+
+/// The picture and the engines of a game: what the tools, a GUI or a server need of it besides
+/// the rules, the same interface in all five games.
+pub trait Describe: Game {
+    /// A point (or square) of the board, written and read in the game's notation.
+    type Point: Copy + Eq + Ord + Hash + Debug + Display + FromStr + Send + Sync + 'static;
+
+    /// What [`SvgOptions::explain`] adds to this game's picture, for a GUI's checkbox label
+    /// (`"attacked squares"`), or `None` where it adds nothing.
+    const EXPLANATION: Option<&'static str> = None;
+
+    /// Every point of this position's board, in the order of their indices.
+    fn points(&self) -> Vec<Self::Point>;
+
+    /// The position drawn as a standalone SVG document.
+    ///
+    /// Every point of the board carries a hit area with its name (`data-point="e4"`), and every
+    /// piece or stone a class saying whose it is, so a page can attach clicks and highlights.
+    fn to_svg(&self, options: &SvgOptions<Self::Point, Self::Move>) -> String;
+
+    /// The game's default player (its crate's `default_engine`), seeded with `seed`.
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>>;
+
+    /// The game's alpha-beta player, for two-player games that have one; `None` otherwise.
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        let _ = seed;
+        None
+    }
+
+    /// The game's MCTS player with its rollout policy (its crate's `mcts_engine`).
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>>;
+}
+
+/// The clicks that make one move on a board: points in the order they are clicked, and a
+/// choice that no click on the board makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Gesture<P> {
+    /// The points clicked, in order (a placement's one point; a step's start and end; a
+    /// draughts capture's start and every landing square).
+    pub points: Vec<P>,
+    /// A choice a GUI offers as a button or a picker, where the points alone do not make the
+    /// move: a piece kind (Cheversi's `"Q"`), [`Gesture::PASS`], [`Gesture::KEEP`],
+    /// [`Gesture::SWAP`]. A choice is a short word, the same for the same kind of move.
+    pub choice: Option<&'static str>,
+}
+
+impl<P> Gesture<P> {
+    /// The choice of a pass.
+    pub const PASS: &'static str = "pass";
+    /// The choice of keeping the colours in a pie-rule opening.
+    pub const KEEP: &'static str = "keep";
+    /// The choice of swapping the colours in a pie-rule opening.
+    pub const SWAP: &'static str = "swap";
+
+    /// A gesture of `points` with no choice.
+    pub fn clicks(points: Vec<P>) -> Self {
+        Gesture {
+            points,
+            choice: None,
+        }
+    }
+
+    /// A gesture of `points` and `choice`.
+    pub fn with_choice(points: Vec<P>, choice: &'static str) -> Self {
+        Gesture {
+            points,
+            choice: Some(choice),
+        }
+    }
+}
+
+/// Clicks for moves: every legal move of a position has one [`Gesture`], different from every
+/// other legal move's, so a GUI finds the move a person made from the clicks alone.
+pub trait Gestures: Describe {
+    /// The gesture that makes `mv`, a legal move of this position.
+    fn gesture(&self, mv: Self::Move) -> Gesture<Self::Point>;
+}
