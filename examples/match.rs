@@ -40,9 +40,7 @@ use std::time::Duration;
 
 use common::{Failure, Out};
 
-use boardrules::arena::{
-    count, play_game, GameReport, MatchSettings, Schedule, Shard, Summary, DEFAULT_NODES_PER_MOVE,
-};
+use boardrules::arena::{count, play_game, GameReport, MatchSettings, Schedule, Shard, Summary};
 use boardrules::games::{self, Describe, GameVisitor};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -73,14 +71,7 @@ fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
 
 fn parse_options(words: Vec<String>) -> Result<Options, String> {
     let mut game = None;
-    let mut settings = MatchSettings {
-        engines: Vec::new(),
-        games: 100,
-        opening_plies: 4,
-        seed: 1,
-        time_per_move: Some(Duration::from_millis(100)),
-        nodes_per_move: DEFAULT_NODES_PER_MOVE,
-    };
+    let mut settings = MatchSettings::new(Vec::new());
     let mut append = false;
     let mut threads = 1;
     let mut shard = (1, 1);

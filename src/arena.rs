@@ -18,7 +18,20 @@ use crate::games::Describe;
 pub const MAX_GAME_PLIES: usize = 20_000;
 
 /// What to play: engines, number of games, openings, budget.
+///
+/// `#[non_exhaustive]`, so that a setting added later is not a breaking change: start from
+/// [`MatchSettings::new`] and assign the public fields.
+///
+/// ```
+/// use boardrules::arena::MatchSettings;
+///
+/// let mut settings = MatchSettings::new(vec!["mcts".into(), "random".into()]);
+/// settings.games = 4;
+/// assert_eq!(settings.labels(), ["mcts", "random"]);
+/// assert_eq!(MatchSettings::new(vec!["mcts".into(); 2]).labels(), ["mcts#1", "mcts#2"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MatchSettings {
     /// The engines' names (two or three; with three seats and two names, the second fills two).
     pub engines: Vec<String>,
@@ -42,6 +55,19 @@ pub struct MatchSettings {
 pub const DEFAULT_NODES_PER_MOVE: u64 = 100_000;
 
 impl MatchSettings {
+    /// The settings of the `match` tool's defaults for `engines`: 100 games, 4 plies of
+    /// random opening, seed 1, 100 ms a move.
+    pub fn new(engines: Vec<String>) -> Self {
+        MatchSettings {
+            engines,
+            games: 100,
+            opening_plies: 4,
+            seed: 1,
+            time_per_move: Some(Duration::from_millis(100)),
+            nodes_per_move: DEFAULT_NODES_PER_MOVE,
+        }
+    }
+
     /// The engines' names as the results show them: the names themselves, or with `#1`, `#2`
     /// … added when one name is given more than once (an engine against itself).
     pub fn labels(&self) -> Vec<String> {

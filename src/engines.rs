@@ -104,12 +104,12 @@ fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// Both sets of limits at once: every limit set in either, the tighter where both set one.
 fn intersect(a: &Limits, b: &Limits) -> Limits {
-    Limits {
-        depth: tighter(a.depth, b.depth),
-        nodes: tighter(a.nodes, b.nodes),
-        iterations: tighter(a.iterations, b.iterations),
-        time: tighter(a.time, b.time),
-    }
+    let mut both = Limits::INFINITE;
+    both.depth = tighter(a.depth, b.depth);
+    both.nodes = tighter(a.nodes, b.nodes);
+    both.iterations = tighter(a.iterations, b.iterations);
+    both.time = tighter(a.time, b.time);
+    both
 }
 
 /// An engine whose limits are capped by a budget (in the unit its name implies).
@@ -234,16 +234,10 @@ mod tests {
 
     #[test]
     fn intersect_keeps_every_limit_and_the_tighter_of_two() {
-        let a = Limits {
-            iterations: Some(100),
-            time: Some(Duration::from_millis(5)),
-            ..Limits::INFINITE
-        };
-        let b = Limits {
-            iterations: Some(50),
-            depth: Some(3),
-            ..Limits::INFINITE
-        };
+        let a = Limits::INFINITE
+            .with_iterations(100)
+            .with_time(Duration::from_millis(5));
+        let b = Limits::INFINITE.with_iterations(50).with_depth(3);
         let both = intersect(&a, &b);
         assert_eq!(both.iterations, Some(50));
         assert_eq!(both.depth, Some(3));

@@ -325,11 +325,7 @@ macro_rules! same_calls_in {
                 let engines: [Box<dyn Engine<Position>>; 2] =
                     [::$krate::default_engine(1), ::$krate::mcts_engine(1)];
                 for mut engine in engines {
-                    let limits = Limits {
-                        depth: Some(1),
-                        iterations: Some(50),
-                        ..Limits::INFINITE
-                    };
+                    let limits = Limits::INFINITE.with_depth(1).with_iterations(50);
                     let mv = engine.choose_move(&record, &limits).expect("a move");
                     assert!(record.current().is_legal(mv), "{}", engine.name());
                 }

@@ -10,7 +10,7 @@ mod common;
 
 use std::hint::black_box;
 
-use cheversi::game_core::search::{AlphaBeta, AlphaBetaConfig};
+use cheversi::game_core::search::AlphaBeta;
 use cheversi::game_core::{perft, random_playout, Rng};
 use cheversi::{default_config, RunningScore};
 use cheversi::{Game, Move, Position, Solver};
@@ -175,10 +175,7 @@ fn alphabeta(c: &mut Criterion) {
         ("after-10", positions[6], 6),
     ] {
         // A small table, so that clearing it does not weigh on the measurement.
-        let config = AlphaBetaConfig {
-            tt_megabytes: 1,
-            ..default_config()
-        };
+        let config = default_config().with_tt_megabytes(1);
         let engine = AlphaBeta::new(RunningScore, config).expect("Cheversi has two players");
         common::fixed_depth_search(&mut group, name, start, depth, engine);
     }

@@ -12,7 +12,6 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use swedish_draughts::game_core::search::AlphaBetaConfig;
 use swedish_draughts::game_core::{random_playout, Rng};
 use swedish_draughts::{alphabeta_with, default_config, BoardSize, DraughtsEval, Game, Position};
 
@@ -132,10 +131,7 @@ fn alphabeta(c: &mut Criterion) {
         ("midgame-quiet", midgame("midgame-quiet"), 9),
         ("midgame-dame-men", midgame("midgame-dame-men"), 8),
     ] {
-        let config = AlphaBetaConfig {
-            tt_megabytes: 1,
-            ..default_config()
-        };
+        let config = default_config().with_tt_megabytes(1);
         let engine = alphabeta_with(DraughtsEval::default(), config);
         common::fixed_depth_search(&mut group, name, start, depth, engine);
     }

@@ -60,10 +60,7 @@ pub fn mcts_search<G: Game, E: game_core::LeafEvaluator<G>>(
 ) {
     use game_core::search::mcts::{Mcts, MctsConfig};
     use game_core::{Engine, GameRecord, Limits};
-    let config = MctsConfig {
-        reuse_tree: false,
-        ..MctsConfig::default()
-    };
+    let config = MctsConfig::default().with_reuse_tree(false);
     let mut engine = Mcts::new(evaluator, config, 0xBE7C);
     let record = GameRecord::new(pos);
     let limits = Limits::iterations(iterations);

@@ -183,13 +183,7 @@ impl CheversiPlayer {
         };
         Some(SearchResult::new(
             first.best_move,
-            SearchInfo {
-                depth: plies,
-                nodes,
-                score: Some(score),
-                pv,
-                elapsed: core::time::Duration::ZERO,
-            },
+            SearchInfo::new(plies, nodes, Some(score), pv, core::time::Duration::ZERO),
         ))
     }
 
@@ -235,11 +229,9 @@ impl Engine<Position> for CheversiPlayer {
             // What the failed solve searched counts against the node limit.
             solver_nodes = limits.nodes.map_or(0, |n| n / 4 * 3);
         }
-        let left = Limits {
-            time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
-            nodes: limits.nodes.map(|n| n.saturating_sub(solver_nodes).max(1)),
-            ..*limits
-        };
+        let mut left = *limits;
+        left.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+        left.nodes = limits.nodes.map(|n| n.saturating_sub(solver_nodes).max(1));
         let mut result = self.search.search(record, &left, stop, report);
         if root.placements_made() == 0 {
             let turn = |mv: Move| Move::new(mv.kind, mv.square.symmetric(self.opening_symmetry));
@@ -261,12 +253,11 @@ impl Engine<Position> for CheversiPlayer {
 /// The default player's search settings: a 16 MiB table, at most 16 plies (the whole game)
 /// when no limit says otherwise, the single-reply extension on.
 pub fn default_config() -> AlphaBetaConfig {
-    AlphaBetaConfig {
-        tt_megabytes: 16,
-        max_depth: 16,
-        max_extensions: 4,
-        name: "alphabeta",
-    }
+    AlphaBetaConfig::default()
+        .with_tt_megabytes(16)
+        .with_max_depth(16)
+        .with_max_extensions(4)
+        .with_name("alphabeta")
 }
 
 /// The default player: [`CheversiPlayer`] with [`default_config`] and the solver from
@@ -356,10 +347,7 @@ mod tests {
         pos: &Position,
         depth: u32,
     ) -> Vec<i32> {
-        let config = AlphaBetaConfig {
-            max_extensions: 0,
-            ..default_config()
-        };
+        let config = default_config().with_max_extensions(0);
         let mut search = AlphaBeta::new(evaluator, config).expect("two players");
         let mut reported = Vec::new();
         let record = GameRecord::new(*pos);

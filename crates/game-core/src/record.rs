@@ -15,7 +15,21 @@ use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, OutcomeOf, ParseMov
 /// Stored (with the `serde` feature) as an object with all three fields, a rule that is off
 /// written `null`: a field left out is an error, not "off", so a careless `"rules": {}` is
 /// refused instead of read as "no draw rules".
+///
+/// `#[non_exhaustive]`, so that a rule added later is not a breaking change: build the rules
+/// with [`DrawRules::new`] or from a constant and the `with_…` methods (all `const`, so a game
+/// crate's rules can be a constant); the fields stay public to read and to assign.
+///
+/// ```
+/// use game_core::DrawRules;
+///
+/// // Threefold repetition and a 50-ply rule, as a constant.
+/// const RULES: DrawRules = DrawRules::THREEFOLD.with_no_progress_plies(Some(50));
+/// assert_eq!(RULES, DrawRules::new(Some(3), Some(50), None));
+/// assert_eq!(RULES.with_repetitions(None).repetitions, None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DrawRules {
@@ -55,6 +69,43 @@ impl DrawRules {
         no_progress_plies: None,
         move_cap: None,
     };
+
+    /// The rules with each of the three set (`None`: that rule is off).
+    pub const fn new(
+        repetitions: Option<u32>,
+        no_progress_plies: Option<u32>,
+        move_cap: Option<u32>,
+    ) -> Self {
+        DrawRules {
+            repetitions,
+            no_progress_plies,
+            move_cap,
+        }
+    }
+
+    /// The same rules with the repetition rule set to `repetitions` (`None`: off).
+    pub const fn with_repetitions(self, repetitions: Option<u32>) -> Self {
+        DrawRules {
+            repetitions,
+            ..self
+        }
+    }
+
+    /// The same rules with the no-progress rule set to `plies` (`None`: off).
+    pub const fn with_no_progress_plies(self, plies: Option<u32>) -> Self {
+        DrawRules {
+            no_progress_plies: plies,
+            ..self
+        }
+    }
+
+    /// The same rules with the move cap set to `plies` (`None`: off).
+    pub const fn with_move_cap(self, plies: Option<u32>) -> Self {
+        DrawRules {
+            move_cap: plies,
+            ..self
+        }
+    }
 }
 
 impl DrawRules {
@@ -65,7 +116,7 @@ impl DrawRules {
     /// ```
     /// use game_core::{DrawRules, DrawRulesError};
     /// assert_eq!(DrawRules::THREEFOLD.validate(), Ok(()));
-    /// let silly = DrawRules { repetitions: Some(1), ..DrawRules::NONE };
+    /// let silly = DrawRules::NONE.with_repetitions(Some(1));
     /// assert_eq!(silly.validate(), Err(DrawRulesError::Repetitions(1)));
     /// ```
     ///
@@ -174,7 +225,7 @@ impl<G: Game> GameRecord<G> {
     ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, DrawRules, Game, GameRecord};
-    /// let rules = DrawRules { move_cap: Some(0), ..DrawRules::THREEFOLD };
+    /// let rules = DrawRules::THREEFOLD.with_move_cap(Some(0));
     /// assert!(GameRecord::try_with_rules(TicTacToe::start(), rules).is_err());
     /// ```
     ///

@@ -308,11 +308,7 @@ fn repetition_is_ignored_when_switched_off() {
 
 #[test]
 fn the_no_progress_rule_counts_plies_since_the_last_progress_move() {
-    let rules = DrawRules {
-        repetitions: None,
-        no_progress_plies: Some(5),
-        move_cap: None,
-    };
+    let rules = DrawRules::new(None, Some(5), None);
     let mut record = GameRecord::with_rules(Ring::start(), rules);
     // on, on, on (cell 3), then on from 3 crosses the start: progress.
     for _ in 0..3 {
@@ -334,11 +330,7 @@ fn the_no_progress_rule_counts_plies_since_the_last_progress_move() {
 
 #[test]
 fn the_move_cap_draws_when_reached() {
-    let rules = DrawRules {
-        repetitions: None,
-        no_progress_plies: None,
-        move_cap: Some(3),
-    };
+    let rules = DrawRules::new(None, None, Some(3));
     let mut record = GameRecord::with_rules(Ring::start(), rules);
     for text in ["on", "on"] {
         record.play_text(text).unwrap();

@@ -71,32 +71,17 @@ fn rule_values_that_end_every_game_at_once_are_refused() {
         (None, None, Some(0), DrawRulesError::MoveCap),
     ];
     for (repetitions, no_progress_plies, move_cap, expected) in cases {
-        let rules = DrawRules {
-            repetitions,
-            no_progress_plies,
-            move_cap,
-        };
+        let rules = DrawRules::new(repetitions, no_progress_plies, move_cap);
         assert_eq!(rules.validate(), Err(expected));
         assert_eq!(
             GameRecord::try_with_rules(Ring::start(), rules).err(),
             Some(expected)
         );
     }
-    let extreme = DrawRules {
-        repetitions: Some(u32::MAX),
-        no_progress_plies: Some(1),
-        move_cap: Some(u32::MAX),
-    };
+    let extreme = DrawRules::new(Some(u32::MAX), Some(1), Some(u32::MAX));
     assert_eq!(extreme.validate(), Ok(()));
     assert_eq!(DrawRules::NONE.validate(), Ok(()));
-    assert_eq!(
-        DrawRules {
-            repetitions: Some(2),
-            ..DrawRules::NONE
-        }
-        .validate(),
-        Ok(())
-    );
+    assert_eq!(DrawRules::NONE.with_repetitions(Some(2)).validate(), Ok(()));
 }
 
 fn stored_ring_record(rules: &str, moves: usize) -> String {
@@ -193,10 +178,7 @@ fn incremental_repetition_counts_match_a_rescan_through_play_and_undo() {
 
 #[test]
 fn a_draw_by_repetition_comes_back_after_undo_across_a_progress_move() {
-    let rules = DrawRules {
-        repetitions: Some(2),
-        ..DrawRules::NONE
-    };
+    let rules = DrawRules::NONE.with_repetitions(Some(2));
     let mut record = GameRecord::try_with_rules(Ring::start(), rules).unwrap();
     // on on on: cell 3 (b to move); on again crosses the start (progress) to 0 a.
     for _ in 0..4 {

@@ -75,10 +75,7 @@ fn result_for_and_rewards_with_two_players() {
 fn a_record_draw_is_a_reason_of_its_own() {
     // Tic-tac-toe never repeats a position (marks stay), so the move cap is the record draw it
     // can meet: two plies under a cap of two.
-    let rules = game_core::DrawRules {
-        move_cap: Some(2),
-        ..game_core::DrawRules::NONE
-    };
+    let rules = game_core::DrawRules::NONE.with_move_cap(Some(2));
     let mut record = GameRecord::with_rules(TicTacToe::start(), rules);
     record.play_text("b2").unwrap();
     record.play_text("a1").unwrap();

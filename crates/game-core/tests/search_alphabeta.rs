@@ -171,10 +171,7 @@ fn random_positions(count: u64) -> Vec<(TicTacToe, [u8; 9], u8)> {
 fn engine<G: Game, E: Evaluator<G>>(eval: E, tt_megabytes: usize) -> AlphaBeta<G, E> {
     AlphaBeta::new(
         eval,
-        AlphaBetaConfig {
-            tt_megabytes,
-            ..AlphaBetaConfig::default()
-        },
+        AlphaBetaConfig::default().with_tt_megabytes(tt_megabytes),
     )
     .expect("a two-player game")
 }
@@ -288,11 +285,9 @@ fn fixed_depth_values_match_minimax_with_and_without_the_table() {
     let no_extension = |tt| {
         AlphaBeta::new(
             Placement,
-            AlphaBetaConfig {
-                tt_megabytes: tt,
-                max_extensions: 0,
-                ..AlphaBetaConfig::default()
-            },
+            AlphaBetaConfig::default()
+                .with_tt_megabytes(tt)
+                .with_max_extensions(0),
         )
         .expect("two players")
     };
@@ -470,10 +465,7 @@ fn repetition_values_match_a_naive_search() {
     let histories: [&[&str]; 4] = [&[], &["on"], &["on", "on", "on"], &["on", "back", "back"]];
     for rules in [
         DrawRules::THREEFOLD,
-        DrawRules {
-            no_progress_plies: Some(3),
-            ..DrawRules::THREEFOLD
-        },
+        DrawRules::THREEFOLD.with_no_progress_plies(Some(3)),
     ] {
         for history in histories {
             let mut record = GameRecord::with_rules(Ring::start(), rules);
@@ -497,11 +489,9 @@ fn repetition_values_match_a_naive_search() {
                     let expected = naive_ring(&mut path.clone(), depth, value, &rules, true);
                     let mut ab = AlphaBeta::new(
                         Constant(value),
-                        AlphaBetaConfig {
-                            max_extensions: 0,
-                            tt_megabytes: 0,
-                            ..AlphaBetaConfig::default()
-                        },
+                        AlphaBetaConfig::default()
+                            .with_max_extensions(0)
+                            .with_tt_megabytes(0),
                     )
                     .expect("two players");
                     let (result, _) = search(&mut ab, &record, Limits::depth(depth));

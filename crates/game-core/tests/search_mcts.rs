@@ -196,10 +196,7 @@ fn iteration_and_node_limits_are_respected() {
 
 #[test]
 fn the_arena_cap_bounds_the_tree() {
-    let config = MctsConfig {
-        max_nodes: 50,
-        ..MctsConfig::default()
-    };
+    let config = MctsConfig::default().with_max_nodes(50);
     let mut engine = Mcts::new(RandomRollout::new(100), config, 3);
     let record = GameRecord::new(TicTacToe::start());
     let result = engine.search(

@@ -38,10 +38,7 @@ impl Evaluator<Position> for WinsOnly {
 /// ```
 pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
     let _ = seed;
-    let config = AlphaBetaConfig {
-        max_depth: 32,
-        ..AlphaBetaConfig::default()
-    };
+    let config = AlphaBetaConfig::default().with_max_depth(32);
     match AlphaBeta::new(WinsOnly, config) {
         Ok(engine) => Box::new(engine),
         // Kvarn3 has two players, which is all `AlphaBeta::new` checks.

@@ -117,22 +117,20 @@ impl Engine<Position> for SolverEngine {
                 .find(|&&(_, v)| v == target)
                 .map(|&(mv, _)| mv);
         }
-        let info = SearchInfo {
-            depth: 1,
-            nodes: looked_up,
-            score: Some(score_of(value)),
+        let info = SearchInfo::new(
+            1,
+            looked_up,
+            Some(score_of(value)),
             pv,
-            elapsed: core::time::Duration::ZERO,
-        };
+            core::time::Duration::ZERO,
+        );
         report(&info);
-        SearchResult {
-            best_move,
-            info,
-            root_distribution: values
+        SearchResult::new(best_move, info).with_root_distribution(
+            values
                 .iter()
                 .map(|&(mv, v)| (mv, u64::from(v == value)))
                 .collect(),
-        }
+        )
     }
 
     fn new_game(&mut self) {

@@ -336,10 +336,7 @@ mod tests {
     /// A caller may cap the number of plies; reaching the cap draws. The default has no cap.
     #[test]
     fn ply_cap_draws_through_the_record() {
-        let rules = DrawRules {
-            move_cap: Some(7),
-            ..DrawRules::NONE
-        };
+        let rules = DrawRules::NONE.with_move_cap(Some(7));
         let mut record = GameRecord::with_rules(Position::start(), rules);
         for text in ["b2", "a1", "c2", "a2", "a3", "c1"] {
             record.play_text(text).expect(text);

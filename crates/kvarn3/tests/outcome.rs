@@ -42,10 +42,7 @@ fn a_blocked_side_has_already_lost_to_a_mill() {
 
 #[test]
 fn a_record_draw_is_a_draw_for_both() {
-    let rules = DrawRules {
-        move_cap: Some(1),
-        ..DrawRules::NONE
-    };
+    let rules = DrawRules::NONE.with_move_cap(Some(1));
     let mut record = GameRecord::with_rules(Position::start(), rules);
     record.play_text("b2").expect("legal");
     let outcome: OutcomeOf<Position> = record.outcome().expect("capped");

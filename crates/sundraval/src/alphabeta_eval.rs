@@ -62,10 +62,7 @@ impl Evaluator<Position> for AsIfEnded {
 /// ```
 pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
     let _ = seed;
-    let config = AlphaBetaConfig {
-        max_depth: 8,
-        ..AlphaBetaConfig::default()
-    };
+    let config = AlphaBetaConfig::default().with_max_depth(8);
     match AlphaBeta::new(AsIfEnded, config) {
         Ok(engine) => Box::new(engine),
         // Sundraval has two seats, which is all `AlphaBeta::new` checks.

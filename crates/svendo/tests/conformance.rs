@@ -23,11 +23,7 @@ fn conformance_default_board() {
         .games(games(12))
         .seed(11)
         .max_plies(27 + 400)
-        .draw_rules(DrawRules {
-            repetitions: Some(3),
-            no_progress_plies: None,
-            move_cap: Some(300),
-        })
+        .draw_rules(DrawRules::new(Some(3), None, Some(300)))
         .starts([
             Position::start(),
             pos("WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0"),
@@ -49,11 +45,7 @@ fn conformance_other_boards() {
         .games(games(10))
         .seed(5)
         .max_plies(27 + 400)
-        .draw_rules(DrawRules {
-            repetitions: Some(3),
-            no_progress_plies: None,
-            move_cap: Some(300),
-        })
+        .draw_rules(DrawRules::new(Some(3), None, Some(300)))
         .starts(starts)
         .run();
 }

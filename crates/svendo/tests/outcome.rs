@@ -72,10 +72,7 @@ fn with_three_players_one_wins_and_two_lose() {
 /// A record's move cap draws for all three: a third each.
 #[test]
 fn a_capped_game_is_a_draw_worth_a_third_each() {
-    let rules = DrawRules {
-        move_cap: Some(1),
-        ..DrawRules::NONE
-    };
+    let rules = DrawRules::NONE.with_move_cap(Some(1));
     let start: Position = RULE1.parse().unwrap();
     let mut record = GameRecord::with_rules(start, rules);
     // Any slide that wins nothing (Black need not take its win).

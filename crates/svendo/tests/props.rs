@@ -94,7 +94,7 @@ proptest! {
     fn random_games_keep_the_invariants(seed in any::<u64>(), size in 0..SIZES.len()) {
         let (w, h) = SIZES[size];
         let mut rng = Rng::new(seed);
-        let rules = DrawRules { repetitions: Some(3), no_progress_plies: None, move_cap: Some(200) };
+        let rules = DrawRules::new(Some(3), None, Some(200));
         let mut record = GameRecord::with_rules(Position::start_with_size(BoardSize::Rect { width: w as u32, height: h as u32 }).expect("a supported size"), rules);
         let mut plies = 0u32;
         let mut slides = [0u32; 3];

@@ -11,7 +11,25 @@ use crate::board::{bit_of, shift, Eight, Geometry, Ten, NE, NW, SE, SW};
 use crate::position::{Color, Position};
 
 /// The evaluation's weights, in hundredths of a man.
+///
+/// `#[non_exhaustive]`, so that a term added later is not a breaking change: start from
+/// [`Weights::default`] and change weights with the `with_…` methods (the fields stay public
+/// to read and to assign).
+///
+/// ```
+/// use swedish_draughts::{alphabeta_with, default_config, DraughtsEval, Weights};
+/// use swedish_draughts::game_core::{Engine, Limits};
+/// use swedish_draughts::{Game, GameRecord, Position};
+///
+/// // Dames worth four men, no tempo term.
+/// let weights = Weights::default().with_dame(400).with_tempo(0);
+/// assert_eq!((weights.man, weights.dame), (100, 400));
+/// let mut engine = alphabeta_with(DraughtsEval::new(weights), default_config());
+/// let record = GameRecord::new(Position::start());
+/// assert!(engine.choose_move(&record, &Limits::depth(3)).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Weights {
     /// A man.
     pub man: i32,
@@ -41,6 +59,38 @@ impl Default for Weights {
     }
 }
 
+impl Weights {
+    /// The same weights with a man worth `man`.
+    pub const fn with_man(self, man: i32) -> Self {
+        Weights { man, ..self }
+    }
+
+    /// The same weights with a dame worth `dame`.
+    pub const fn with_dame(self, dame: i32) -> Self {
+        Weights { dame, ..self }
+    }
+
+    /// The same weights with `advance` per row a man has advanced.
+    pub const fn with_advance(self, advance: i32) -> Self {
+        Weights { advance, ..self }
+    }
+
+    /// The same weights with `guard` per man on its own first row.
+    pub const fn with_guard(self, guard: i32) -> Self {
+        Weights { guard, ..self }
+    }
+
+    /// The same weights with `mobility` per free one-step move.
+    pub const fn with_mobility(self, mobility: i32) -> Self {
+        Weights { mobility, ..self }
+    }
+
+    /// The same weights with `tempo` for the player to move.
+    pub const fn with_tempo(self, tempo: i32) -> Self {
+        Weights { tempo, ..self }
+    }
+}
+
 /// The default evaluation of Swedish Draughts positions: a sum of a few terms, each computed for both sides with
 /// a handful of bit counts on the position's bitboards (no move generation), in hundredths of a
 /// man for the player to move:
@@ -59,10 +109,20 @@ impl Default for Weights {
 /// forced, the single-reply extension of the search
 /// ([`AlphaBetaConfig::max_extensions`](game_core::search::AlphaBetaConfig)) looks one ply
 /// further at no cost in depth.
+///
+/// `#[non_exhaustive]`: build one with [`DraughtsEval::new`] or [`DraughtsEval::default`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DraughtsEval {
     /// The weights of the terms.
     pub weights: Weights,
+}
+
+impl DraughtsEval {
+    /// The evaluation with `weights`.
+    pub const fn new(weights: Weights) -> Self {
+        DraughtsEval { weights }
+    }
 }
 
 /// The bitboard of each row (row 0 holds squares 1 ..= R, Black's first row and White's far
@@ -155,12 +215,11 @@ pub const DEFAULT_MAX_DEPTH: u32 = 12;
 /// The default player's search settings: a 16 MiB table, at most [`DEFAULT_MAX_DEPTH`] plies
 /// when no limit says otherwise, the single-reply extension on.
 pub fn default_config() -> AlphaBetaConfig {
-    AlphaBetaConfig {
-        tt_megabytes: 16,
-        max_depth: DEFAULT_MAX_DEPTH,
-        max_extensions: 8,
-        name: "alphabeta",
-    }
+    AlphaBetaConfig::default()
+        .with_tt_megabytes(16)
+        .with_max_depth(DEFAULT_MAX_DEPTH)
+        .with_max_extensions(8)
+        .with_name("alphabeta")
 }
 
 /// The default player: alpha-beta with [`DraughtsEval`] and [`default_config`]. Alpha-beta is

@@ -87,7 +87,7 @@
 //! let record = GameRecord::new(Position::start());
 //! assert_eq!(record.rules(), DRAW_RULES);
 //! assert_eq!(record.rules().no_progress_plies, Some(50));
-//! let no_fifty = DrawRules { no_progress_plies: None, ..DRAW_RULES };
+//! let no_fifty = DRAW_RULES.with_no_progress_plies(None);
 //! let _record = GameRecord::with_rules(Position::start(), no_fifty);
 //! ```
 
@@ -173,12 +173,8 @@ use board::{Eight, Ten};
 /// This project's history draws for Swedish Draughts: threefold repetition and 50 consecutive
 /// plies without a capture or a man's move. A constant cannot be changed: to play with a rule
 /// switched off, build a record with other rules through [`GameRecord::with_rules`], from a
-/// copy of these with that field `None` (`DrawRules { no_progress_plies: None, ..DRAW_RULES }`).
-pub const DRAW_RULES: DrawRules = DrawRules {
-    repetitions: Some(3),
-    no_progress_plies: Some(50),
-    move_cap: None,
-};
+/// copy of these with that field `None` (`DRAW_RULES.with_no_progress_plies(None)`).
+pub const DRAW_RULES: DrawRules = DrawRules::new(Some(3), Some(50), None);
 
 impl Position {
     /// Whether `mv` has the shape of a move of this board (its bits are on it).
@@ -519,10 +515,7 @@ mod tests {
             Some(Reason::Repetition)
         );
         // Each rule can be switched off.
-        let no_repetition = DrawRules {
-            repetitions: None,
-            ..DRAW_RULES
-        };
+        let no_repetition = DRAW_RULES.with_repetitions(None);
         let mut record = GameRecord::with_rules(start, no_repetition);
         for text in ["50-45", "1-6", "45-50", "6-1"].iter().cycle().take(49) {
             record.play_text(text).unwrap();

@@ -119,7 +119,37 @@ pub enum AlphaBetaError {
 }
 
 /// The settings of an [`AlphaBeta`] engine.
+///
+/// Build one from the default with the `with_…` methods: the type is `#[non_exhaustive]`, so
+/// that a setting added later is not a breaking change (the fields stay public to read).
+///
+/// ```
+/// use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator};
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+///
+/// /// No opinion: alpha-beta then plays on the game's own wins and losses.
+/// struct Flat;
+/// impl Evaluator<TicTacToe> for Flat {
+///     fn evaluate(&mut self, _: &TicTacToe) -> i32 {
+///         0
+///     }
+/// }
+///
+/// let config = AlphaBetaConfig::default()
+///     .with_tt_megabytes(1)
+///     .with_max_depth(9)
+///     .with_max_extensions(0)
+///     .with_name("flat");
+/// let mut engine = AlphaBeta::new(Flat, config).expect("tic-tac-toe has two players");
+/// assert_eq!(engine.name(), "flat");
+///
+/// // X has a3 and b3 (the top row); c3 wins at once.
+/// let pos: TicTacToe = "xx./oo./... x".parse().unwrap();
+/// let best = engine.choose_move(&GameRecord::new(pos), &Limits::depth(3));
+/// assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("c3"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AlphaBetaConfig {
     /// The transposition table's size in MiB (the largest power of two of buckets that fits).
     /// 0 switches the table off.
@@ -141,6 +171,37 @@ impl Default for AlphaBetaConfig {
             max_extensions: 8,
             name: "alphabeta",
         }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// The same settings with a transposition table of `megabytes` MiB (0: no table).
+    pub const fn with_tt_megabytes(self, megabytes: usize) -> Self {
+        AlphaBetaConfig {
+            tt_megabytes: megabytes,
+            ..self
+        }
+    }
+
+    /// The same settings with `depth` as the deepest iteration when the limits do not say.
+    pub const fn with_max_depth(self, depth: u32) -> Self {
+        AlphaBetaConfig {
+            max_depth: depth,
+            ..self
+        }
+    }
+
+    /// The same settings with at most `extensions` single-reply extensions a line.
+    pub const fn with_max_extensions(self, extensions: u32) -> Self {
+        AlphaBetaConfig {
+            max_extensions: extensions,
+            ..self
+        }
+    }
+
+    /// The same settings with the engine named `name`.
+    pub const fn with_name(self, name: &'static str) -> Self {
+        AlphaBetaConfig { name, ..self }
     }
 }
 

@@ -122,9 +122,27 @@ const NONE: u32 = u32::MAX;
 
 /// The settings of an [`Mcts`] engine.
 ///
-/// Build one from the default with the `with_…` methods, so that a setting added later does
-/// not break the code: `MctsConfig::default().with_threads(2)`.
+/// Build one from the default with the `with_…` methods: the type is `#[non_exhaustive]`, so
+/// that a setting added later is not a breaking change (the fields stay public to read).
+///
+/// ```
+/// use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+///
+/// let config = MctsConfig::default()
+///     .with_exploration(1.0)
+///     .with_max_nodes(50_000)
+///     .with_reuse_tree(false)
+///     .with_threads(2);
+/// assert_eq!((config.max_nodes, config.threads), (50_000, 2));
+///
+/// let mut engine = Mcts::new(RandomRollout::new(20), config, 3);
+/// assert_eq!(engine.config().threads, 2); // the rollout forks: two trees
+/// let record = GameRecord::new(TicTacToe::start());
+/// assert!(engine.choose_move(&record, &Limits::iterations(400)).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MctsConfig {
     /// The UCT exploration constant `c` (rewards are in `0..=1`); `sqrt(2)` by default.
     pub exploration: f64,

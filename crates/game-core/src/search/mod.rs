@@ -63,15 +63,20 @@ pub use clock::Stopwatch;
 /// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
 ///
 /// // One limit alone, or several at once (the first one reached ends the search).
-/// let limits = Limits { depth: Some(4), ..Limits::nodes(10_000) };
-/// assert_eq!(limits.nodes, Some(10_000));
+/// let limits = Limits::nodes(10_000).with_depth(4);
+/// assert_eq!((limits.nodes, limits.depth), (Some(10_000), Some(4)));
 /// assert!(!limits.is_infinite());
 ///
 /// let record = GameRecord::new(TicTacToe::start());
 /// let mut engine = RandomEngine::new(1);
 /// assert!(engine.choose_move(&record, &limits).is_some());
 /// ```
+///
+/// The type is `#[non_exhaustive]` (a limit added later is not a breaking change): build one
+/// from [`Limits::INFINITE`] or a one-limit constructor and the `with_…` methods; the fields
+/// stay public to read and to assign.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Greatest depth in plies (see the table above for each engine).
     pub depth: Option<u32>,
@@ -108,7 +113,7 @@ impl Limits {
     /// assert_eq!(limits.depth, Some(6));
     /// assert_eq!((limits.nodes, limits.iterations, limits.time), (None, None, None));
     /// ```
-    pub fn depth(plies: u32) -> Self {
+    pub const fn depth(plies: u32) -> Self {
         Limits {
             depth: Some(plies),
             ..Self::INFINITE
@@ -121,9 +126,9 @@ impl Limits {
     /// use game_core::Limits;
     /// let limits = Limits::nodes(100_000);
     /// assert_eq!(limits.nodes, Some(100_000));
-    /// assert_eq!(limits, Limits { nodes: Some(100_000), ..Limits::INFINITE });
+    /// assert_eq!(limits, Limits::INFINITE.with_nodes(100_000));
     /// ```
-    pub fn nodes(nodes: u64) -> Self {
+    pub const fn nodes(nodes: u64) -> Self {
         Limits {
             nodes: Some(nodes),
             ..Self::INFINITE
@@ -138,7 +143,7 @@ impl Limits {
     /// assert_eq!(limits.iterations, Some(2_000));
     /// assert_eq!(limits.depth, None);
     /// ```
-    pub fn iterations(iterations: u64) -> Self {
+    pub const fn iterations(iterations: u64) -> Self {
         Limits {
             iterations: Some(iterations),
             ..Self::INFINITE
@@ -154,14 +159,75 @@ impl Limits {
     /// assert_eq!(limits.time, Some(Duration::from_millis(100)));
     /// assert_eq!(limits.nodes, None);
     /// ```
-    pub fn time(time: Duration) -> Self {
+    pub const fn time(time: Duration) -> Self {
         Limits {
             time: Some(time),
             ..Self::INFINITE
         }
     }
 
+    /// The same limits with the depth limit set to `plies`.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// let limits = Limits::iterations(500).with_depth(3);
+    /// assert_eq!((limits.iterations, limits.depth), (Some(500), Some(3)));
+    /// ```
+    pub const fn with_depth(self, plies: u32) -> Self {
+        Limits {
+            depth: Some(plies),
+            ..self
+        }
+    }
+
+    /// The same limits with the node limit set to `nodes`.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// assert_eq!(Limits::depth(2).with_nodes(9).nodes, Some(9));
+    /// ```
+    pub const fn with_nodes(self, nodes: u64) -> Self {
+        Limits {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// The same limits with the iteration limit set to `iterations`.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// assert_eq!(Limits::depth(2).with_iterations(50).iterations, Some(50));
+    /// ```
+    pub const fn with_iterations(self, iterations: u64) -> Self {
+        Limits {
+            iterations: Some(iterations),
+            ..self
+        }
+    }
+
+    /// The same limits with the wall-clock limit set to `time`.
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use game_core::Limits;
+    /// let limits = Limits::nodes(1_000).with_time(Duration::from_secs(1));
+    /// assert_eq!(limits.time, Some(Duration::from_secs(1)));
+    /// ```
+    pub const fn with_time(self, time: Duration) -> Self {
+        Limits {
+            time: Some(time),
+            ..self
+        }
+    }
+
     /// Whether no limit is set.
+    ///
+    /// ```
+    /// use game_core::Limits;
+    /// assert!(Limits::INFINITE.is_infinite());
+    /// assert!(!Limits::depth(1).is_infinite());
+    /// ```
     pub fn is_infinite(&self) -> bool {
         *self == Self::INFINITE
     }
@@ -214,7 +280,22 @@ pub enum Score {
 
 /// What a search reports: after each iteration of deepening, now and then during MCTS, and at
 /// the end.
+///
+/// `#[non_exhaustive]`, so that a field added later is not a breaking change: an engine
+/// outside game-core builds its report with [`SearchInfo::new`] (or [`SearchInfo::empty`] and
+/// assignments to the public fields).
+///
+/// ```
+/// use core::time::Duration;
+/// use game_core::search::{Score, SearchInfo};
+///
+/// let info = SearchInfo::new(3, 120, Some(Score::Centi(25)), vec!["e2e4"], Duration::ZERO);
+/// assert_eq!((info.depth, info.nodes), (3, 120));
+/// assert_eq!(info.pv.first(), Some(&"e2e4"));
+/// assert_eq!(SearchInfo::<u8>::empty().score, None);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SearchInfo<M> {
     /// What was searched, in plies: the depth completed (alpha-beta), or the deepest line this
     /// search walked in its tree (MCTS). Never more than [`Limits::depth`] when one is set
@@ -231,6 +312,25 @@ pub struct SearchInfo<M> {
 }
 
 impl<M> SearchInfo<M> {
+    /// A report of `depth` plies and `nodes` positions or iterations, with the root's `score`,
+    /// the principal variation `pv` and the time `elapsed` since the search started (see the
+    /// fields for what each engine counts).
+    pub fn new(
+        depth: u32,
+        nodes: u64,
+        score: Option<Score>,
+        pv: Vec<M>,
+        elapsed: Duration,
+    ) -> Self {
+        SearchInfo {
+            depth,
+            nodes,
+            score,
+            pv,
+            elapsed,
+        }
+    }
+
     /// An empty report (nothing searched yet).
     pub fn empty() -> Self {
         SearchInfo {
@@ -258,7 +358,11 @@ impl<M> SearchInfo<M> {
 /// assert_eq!(result.root_distribution.len(), 9);
 /// assert!(result.root_probabilities().all(|(_, p)| (p - 1.0 / 9.0).abs() < 1e-12));
 /// ```
+///
+/// `#[non_exhaustive]`: an engine outside game-core builds its answer with
+/// [`SearchResult::new`] and [`SearchResult::with_root_distribution`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SearchResult<M> {
     /// The chosen move, or `None` when the game is over (no legal move).
     pub best_move: Option<M>,
@@ -288,6 +392,24 @@ impl<M> SearchResult<M> {
             best_move,
             info,
             root_distribution: Vec::new(),
+        }
+    }
+
+    /// The same result with `distribution` as its
+    /// [`root_distribution`](SearchResult::root_distribution).
+    ///
+    /// ```
+    /// use game_core::search::{SearchInfo, SearchResult};
+    ///
+    /// let result = SearchResult::new(Some('b'), SearchInfo::empty())
+    ///     .with_root_distribution(vec![('a', 1), ('b', 3)]);
+    /// let p: Vec<_> = result.root_probabilities().collect();
+    /// assert_eq!(p, [(&'a', 0.25), (&'b', 0.75)]);
+    /// ```
+    pub fn with_root_distribution(self, distribution: Vec<(M, u64)>) -> Self {
+        SearchResult {
+            root_distribution: distribution,
+            ..self
         }
     }
 
