@@ -116,11 +116,11 @@ pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
 pub use record::{DrawRules, GameRecord, RecordError};
 pub use rng::Rng;
-pub use search::mcts::{Mcts, MctsConfig, RandomRollout};
+pub use search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout, RootNoise};
 pub use search::random::RandomEngine;
 pub use search::{
-    Engine, Evaluator, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult, StopFlag,
-    MAX_PLAYERS,
+    Engine, Evaluator, LeafEvaluator, Limits, PolicyValue, Rewards, Score, SearchInfo,
+    SearchResult, StopFlag, MAX_PLAYERS,
 };
 /// serde, for the expansion of [`impl_serde_text!`] in the game crates.
 #[cfg(feature = "serde")]

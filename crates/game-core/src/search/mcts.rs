@@ -1,4 +1,5 @@
-//! Monte Carlo tree search (UCT) for games of two or three players, on per-player rewards.
+//! Monte Carlo tree search (UCT, and PUCT for learning agents) for games of two or three
+//! players, on per-player rewards.
 //!
 //! Every node of the tree keeps its visit count and the sum of the [`Rewards`] of every player
 //! over the simulations that passed through it. Selection descends to the child that maximises
@@ -63,13 +64,75 @@
 //! let best = engine.choose_move(&GameRecord::new(pos), &Limits::iterations(2_000));
 //! assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("c3"));
 //! ```
+//!
+//! # PUCT: search for learning agents
+//!
+//! [`PuctMcts`] is the same search with AlphaZero's selection, for agents that learn by
+//! self-play: a [`PolicyValue`] evaluator (a policy-value network, or anything else) gives
+//! every new node a value for each player and a prior over its legal moves, and selection
+//! descends to the child with the greatest `Q + c · P · sqrt(N) / (1 + n)`: `Q` the child's mean
+//! reward for the player who makes its move (the parent's own mean for that player while the
+//! child is unvisited), `P` its prior, `N` and `n` the parent's and the child's visits, `c`
+//! [`MctsConfig::puct_exploration`]. A node is valued and grown in the same iteration (the
+//! evaluator is called once per node, not once more for rollouts), so an iteration is one
+//! evaluator call. Rewards follow the same convention as UCT's, for two and three players.
+//!
+//! - **Root noise** ([`MctsConfig::root_noise`], [`RootNoise`]): Dirichlet noise mixed into
+//!   the root's priors at the start of each search, drawn by the tree's seeded generator.
+//! - **Policy targets:** the result's [`root_distribution`](SearchResult::root_distribution)
+//!   holds the visits of the root moves; [`SearchResult::action_policy`] writes them over the
+//!   action ids of a game with [`Actions`](crate::Actions), and [`SearchResult::sample_move`]
+//!   chooses the move to play by temperature.
+//! - **Determinism and threads:** as UCT (one thread: the seed fixes everything; threads:
+//!   independent trees, each with a forked evaluator, merged at the root).
+//!
+//! With the UCT engine ([`Mcts`]) none of this costs anything: the mode is chosen at compile
+//! time, and the UCT tree stores no priors.
+//!
+//! ```
+//! use game_core::search::mcts::{MctsConfig, PuctMcts, RootNoise};
+//! use game_core::search::{PolicyValue, Rewards};
+//! use game_core::{tictactoe::TicTacToe, Actions, Engine, Game, GameRecord, Limits, Rng};
+//! use game_core::StopFlag;
+//!
+//! /// A stand-in for a network: a flat prior and a value that only knows finished lines.
+//! struct Flat;
+//!
+//! impl PolicyValue<TicTacToe> for Flat {
+//!     fn evaluate(&mut self, _: &TicTacToe, _: &[u8], priors: &mut [f32]) -> Rewards {
+//!         priors.fill(1.0); // the search normalises them
+//!         [0.5, 0.5, 0.0]
+//!     }
+//! }
+//!
+//! let config = MctsConfig::default()
+//!     .with_puct_exploration(1.5)
+//!     .with_root_noise(Some(RootNoise::new(0.3, 0.25)));
+//! let mut engine = PuctMcts::new(Flat, config, 7);
+//! let mut record = GameRecord::new(TicTacToe::start());
+//! let mut rng = Rng::new(7);
+//! let mut policies = Vec::new(); // (position, policy target) pairs for training
+//! while record.outcome().is_none() {
+//!     let result = engine.search(&record, &Limits::iterations(200), &StopFlag::new(), &mut |_| {});
+//!     let pos = *record.current();
+//!     let mut policy = vec![0.0; pos.num_actions()];
+//!     assert!(result.action_policy(&pos, &mut policy));
+//!     policies.push((pos, policy));
+//!     // Temperature 1 for the first two moves, then the most visited move.
+//!     let temperature = if record.moves().len() < 2 { 1.0 } else { 0.0 };
+//!     let mv = result.sample_move(temperature, &mut rng).expect("the game goes on");
+//!     record.play(mv).unwrap();
+//! }
+//! assert_eq!(policies.len(), record.moves().len());
+//! assert!(policies.iter().all(|(_, p)| (p.iter().sum::<f32>() - 1.0).abs() < 1e-5));
+//! ```
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::search::{
-    Engine, LeafEvaluator, Limits, Rewards, Score, SearchInfo, SearchResult, StopFlag, Stopwatch,
-    MAX_PLAYERS,
+    Engine, LeafEvaluator, Limits, PolicyValue, Rewards, Score, SearchInfo, SearchResult, StopFlag,
+    Stopwatch, MAX_PLAYERS,
 };
 use crate::{random_playout, Game, GameRecord, Rng};
 
@@ -155,6 +218,12 @@ pub struct MctsConfig {
     /// counts as 1). 1 by default: one tree, on the caller's thread. See the
     /// [module docs](self) ("Threads").
     pub threads: usize,
+    /// The PUCT exploration constant `c` of [`PuctMcts`] (the weight of the prior, see the
+    /// [module docs](self), "PUCT"); 1.25 by default. UCT ([`Mcts`]) does not read it.
+    pub puct_exploration: f64,
+    /// Dirichlet noise mixed into the root's priors at the start of every [`PuctMcts`] search
+    /// (AlphaZero's self-play exploration); `None` (no noise) by default. UCT does not read it.
+    pub root_noise: Option<RootNoise>,
 }
 
 impl Default for MctsConfig {
@@ -164,6 +233,8 @@ impl Default for MctsConfig {
             max_nodes: 1_000_000,
             reuse_tree: true,
             threads: 1,
+            puct_exploration: 1.25,
+            root_noise: None,
         }
     }
 }
@@ -193,6 +264,58 @@ impl MctsConfig {
     /// The same settings, keeping (or not) the subtree of the moves played between searches.
     pub fn with_reuse_tree(self, reuse_tree: bool) -> Self {
         MctsConfig { reuse_tree, ..self }
+    }
+
+    /// The same settings with the PUCT exploration constant `c` ([`PuctMcts`] only).
+    pub fn with_puct_exploration(self, puct_exploration: f64) -> Self {
+        MctsConfig {
+            puct_exploration,
+            ..self
+        }
+    }
+
+    /// The same settings with (or without) Dirichlet noise at the root ([`PuctMcts`] only).
+    pub fn with_root_noise(self, root_noise: Option<RootNoise>) -> Self {
+        MctsConfig { root_noise, ..self }
+    }
+}
+
+/// AlphaZero's root noise for self-play: at the start of every search the prior `p` of each
+/// root move becomes `(1 − fraction) · p + fraction · η`, with `η` drawn from a symmetric
+/// Dirichlet distribution of parameter `alpha` over the root's moves by the search's seeded
+/// generator (so the same seed gives the same noise). The priors stored in the tree stay
+/// clean: the noise of one search is not carried into the next.
+///
+/// AlphaZero used `alpha` 0.3 for chess, 0.15 for shogi, 0.03 for Go (about 10 divided by the
+/// typical number of legal moves) and `fraction` 0.25.
+///
+/// ```
+/// use game_core::search::mcts::{MctsConfig, RootNoise};
+///
+/// let config = MctsConfig::default().with_root_noise(Some(RootNoise::new(0.3, 0.25)));
+/// assert_eq!(config.root_noise.map(|n| n.alpha), Some(0.3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct RootNoise {
+    /// The Dirichlet concentration (above 0: small values put the noise on few moves).
+    pub alpha: f64,
+    /// The weight of the noise, from 0 (none) to 1 (noise only).
+    pub fraction: f64,
+}
+
+impl RootNoise {
+    /// Noise of concentration `alpha` with weight `fraction` (clamped to `0..=1`; an `alpha`
+    /// that is not above 0 counts as a tiny positive one).
+    pub fn new(alpha: f64, fraction: f64) -> Self {
+        RootNoise {
+            alpha: if alpha > 0.0 { alpha } else { 1e-3 },
+            fraction: if fraction.is_nan() {
+                0.0
+            } else {
+                fraction.clamp(0.0, 1.0)
+            },
+        }
     }
 }
 
@@ -236,6 +359,92 @@ impl<G: Game> LeafEvaluator<G> for RandomRollout<G> {
 
     fn fork(&self) -> Option<Self> {
         Some(Self::new(self.max_plies))
+    }
+}
+
+/// How a tree values its leaves and chooses among children: UCT with a leaf evaluator
+/// ([`Uct`]) or PUCT with a prior and a value ([`Prior`]). `PUCT` is a compile-time switch, so
+/// the UCT search compiles to the same loop as before PUCT existed: no prior stored, no branch.
+trait Mode<G: Game>: Send + Sized {
+    /// Whether the tree keeps priors and selects by PUCT.
+    const PUCT: bool;
+    /// The value of `pos`, a position whose game goes on; PUCT also writes one prior per move
+    /// of `moves` (the legal moves of `pos`, in their generated order) into `priors`.
+    fn leaf(&mut self, pos: &G, moves: &[G::Move], priors: &mut [f32], rng: &mut Rng) -> Rewards;
+    /// The mode of one more tree, when the evaluator can fork.
+    fn fork(&self) -> Option<Self>;
+}
+
+/// UCT: leaves valued by a [`LeafEvaluator`].
+#[derive(Debug)]
+struct Uct<E>(E);
+
+impl<G: Game, E: LeafEvaluator<G>> Mode<G> for Uct<E> {
+    const PUCT: bool = false;
+
+    #[inline(always)]
+    fn leaf(&mut self, pos: &G, _: &[G::Move], _: &mut [f32], rng: &mut Rng) -> Rewards {
+        self.0.evaluate(pos, rng)
+    }
+
+    fn fork(&self) -> Option<Self> {
+        self.0.fork().map(Uct)
+    }
+}
+
+/// PUCT: leaves valued, and their moves given priors, by a [`PolicyValue`].
+#[derive(Debug)]
+struct Prior<P>(P);
+
+impl<G: Game, P: PolicyValue<G>> Mode<G> for Prior<P> {
+    const PUCT: bool = true;
+
+    fn leaf(&mut self, pos: &G, moves: &[G::Move], priors: &mut [f32], _: &mut Rng) -> Rewards {
+        self.0.evaluate(pos, moves, priors)
+    }
+
+    fn fork(&self) -> Option<Self> {
+        self.0.fork().map(Prior)
+    }
+}
+
+/// A uniform number in `(0, 1)` from 53 random bits (never 0, so its logarithm is finite).
+fn open_unit(rng: &mut Rng) -> f64 {
+    ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / 9_007_199_254_740_992.0)
+}
+
+/// A standard normal number, by Marsaglia's polar method.
+fn normal(rng: &mut Rng) -> f64 {
+    loop {
+        let u = 2.0 * open_unit(rng) - 1.0;
+        let v = 2.0 * open_unit(rng) - 1.0;
+        let s = u * u + v * v;
+        if s > 0.0 && s < 1.0 {
+            return u * crate::math::sqrt(-2.0 * crate::math::ln(s) / s);
+        }
+    }
+}
+
+/// A Gamma(`alpha`, 1) number, by Marsaglia and Tsang's method (for `alpha` below 1, a
+/// Gamma(`alpha` + 1) number times `U^(1/alpha)`).
+fn gamma(alpha: f64, rng: &mut Rng) -> f64 {
+    if alpha < 1.0 {
+        let boost = crate::math::exp(crate::math::ln(open_unit(rng)) / alpha);
+        return gamma(alpha + 1.0, rng) * boost;
+    }
+    let d = alpha - 1.0 / 3.0;
+    let c = 1.0 / crate::math::sqrt(9.0 * d);
+    loop {
+        let x = normal(rng);
+        let v = 1.0 + c * x;
+        if v <= 0.0 {
+            continue;
+        }
+        let v = v * v * v;
+        let u = open_unit(rng);
+        if crate::math::ln(u) < 0.5 * x * x + d - d * v + d * crate::math::ln(v) {
+            return d * v;
+        }
     }
 }
 
@@ -314,10 +523,16 @@ enum Expansion {
 /// One search tree with its own leaf evaluator and generator: the whole engine with one
 /// thread, one of the independent trees with several.
 #[derive(Debug)]
-struct Tree<G: Game, E> {
-    evaluator: E,
+struct Tree<G: Game, S> {
+    mode: S,
     rng: Rng,
     nodes: Vec<Node<G::Move>>,
+    /// PUCT only (empty for UCT): the prior of each node's move, beside `nodes`.
+    priors: Vec<f32>,
+    /// PUCT only: the evaluator's priors for the moves of the position being expanded.
+    prior_buf: Vec<f32>,
+    /// PUCT only: the root's clean priors while the search's noise is mixed into them.
+    clean_root: Vec<f32>,
     /// Whether an expansion was refused for lack of room during the current search.
     full: bool,
     // Reusable buffers of the hot loop.
@@ -351,12 +566,15 @@ struct Progress<'a, M> {
     total: &'a core::sync::atomic::AtomicU64,
 }
 
-impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
-    fn new(evaluator: E, seed: u64) -> Self {
+impl<G: Game, S: Mode<G>> Tree<G, S> {
+    fn new(mode: S, seed: u64) -> Self {
         Tree {
-            evaluator,
+            mode,
             rng: Rng::new(seed),
             nodes: Vec::new(),
+            priors: Vec::new(),
+            prior_buf: Vec::new(),
+            clean_root: Vec::new(),
             full: false,
             path: Vec::new(),
             moves: Vec::new(),
@@ -371,6 +589,10 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
             self.nodes.clear();
             let mover = G::player_index(record.current().to_move()) as u8;
             self.nodes.push(Node::new(None, mover));
+            if S::PUCT {
+                self.priors.clear();
+                self.priors.push(1.0);
+            }
         }
         self.full = false;
     }
@@ -409,19 +631,30 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
     /// node stay contiguous).
     fn reroot(&mut self, new_root: u32) {
         let old = core::mem::take(&mut self.nodes);
+        let old_priors = core::mem::take(&mut self.priors);
         let mut nodes = Vec::with_capacity(old.len());
+        let mut priors = Vec::new();
         nodes.push(old[new_root as usize].clone());
+        if S::PUCT {
+            priors.reserve(old.len());
+            priors.push(old_priors[new_root as usize]);
+        }
         let mut i = 0;
         while i < nodes.len() {
             let (first, count) = (nodes[i].first_child, nodes[i].child_count);
             if count > 0 {
                 let new_first = nodes.len() as u32;
-                nodes.extend_from_slice(&old[first as usize..(first + count) as usize]);
+                let block = first as usize..(first + count) as usize;
+                nodes.extend_from_slice(&old[block.clone()]);
+                if S::PUCT {
+                    priors.extend_from_slice(&old_priors[block]);
+                }
                 nodes[i].first_child = new_first;
             }
             i += 1;
         }
         self.nodes = nodes;
+        self.priors = priors;
     }
 
     /// The history keys and counters at the record's current position.
@@ -511,6 +744,134 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
         Expansion::Done
     }
 
+    /// The value of a leaf that is not grown (PUCT: its priors are left unused).
+    #[inline(always)]
+    fn value_leaf(&mut self, pos: &G) -> Rewards {
+        if S::PUCT {
+            pos.legal_moves_into(&mut self.moves);
+            self.prior_buf.clear();
+            self.prior_buf.resize(self.moves.len(), 0.0);
+        }
+        self.mode
+            .leaf(pos, &self.moves, &mut self.prior_buf, &mut self.rng)
+    }
+
+    /// PUCT: values the unexpanded node `index` (a non-terminal node whose position is `pos`)
+    /// and, when the arena has room, makes its children with the evaluator's priors
+    /// (normalised to sum 1; a uniform prior when they give nothing usable).
+    fn expand_puct(&mut self, index: u32, pos: &G, max_nodes: usize) -> (Rewards, Expansion) {
+        pos.legal_moves_into(&mut self.moves);
+        self.prior_buf.clear();
+        self.prior_buf.resize(self.moves.len(), 0.0);
+        let rewards = self
+            .mode
+            .leaf(pos, &self.moves, &mut self.prior_buf, &mut self.rng);
+        if self.moves.is_empty() {
+            return (rewards, Expansion::NoMoves);
+        }
+        if index != 0 && self.nodes.len() + self.moves.len() > max_nodes {
+            return (rewards, Expansion::Full);
+        }
+        let mut sum = 0.0f64;
+        for p in &mut self.prior_buf {
+            // NaN, negative and infinite priors count as 0.
+            if !(*p >= 0.0 && p.is_finite()) {
+                *p = 0.0;
+            }
+            sum += f64::from(*p);
+        }
+        if sum > 0.0 && sum.is_finite() {
+            for p in &mut self.prior_buf {
+                *p = (f64::from(*p) / sum) as f32;
+            }
+        } else {
+            self.prior_buf.fill(1.0 / self.moves.len() as f32);
+        }
+        // The same seeded shuffle as UCT's, so equal priors are tried in random order.
+        for i in (1..self.moves.len()).rev() {
+            let j = self.rng.below(i + 1);
+            self.moves.swap(i, j);
+            self.prior_buf.swap(i, j);
+        }
+        let mover = G::player_index(pos.to_move()) as u8;
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(self.moves.iter().map(|&mv| Node::new(Some(mv), mover)));
+        self.priors.extend_from_slice(&self.prior_buf);
+        let node = &mut self.nodes[index as usize];
+        node.first_child = first;
+        node.child_count = self.moves.len() as u32;
+        node.expanded = true;
+        (rewards, Expansion::Done)
+    }
+
+    /// The child of an expanded node to descend to by PUCT for the player who moves there:
+    /// the greatest `Q + c · P · sqrt(N) / (1 + n)`, with `Q` the child's mean reward (the
+    /// node's own mean for that player while the child is unvisited), `P` its prior, `N` the
+    /// node's visits and `n` the child's; ties go to the earlier child.
+    fn select_puct(&self, index: u32, exploration: f64) -> u32 {
+        let node = &self.nodes[index as usize];
+        let first = node.first_child as usize;
+        let count = node.child_count as usize;
+        let children = &self.nodes[first..first + count];
+        let priors = &self.priors[first..first + count];
+        let mover = children[0].mover as usize;
+        let unvisited = node.mean(mover);
+        let scale = exploration * crate::math::sqrt(f64::from(node.visits));
+        let mut best = 0;
+        let mut best_value = f64::NEG_INFINITY;
+        for (i, (child, &prior)) in children.iter().zip(priors).enumerate() {
+            let n = f64::from(child.visits);
+            let q = if child.visits == 0 {
+                unvisited
+            } else {
+                child.sums[mover] / n
+            };
+            let value = q + scale * f64::from(prior) / (1.0 + n);
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        (first + best) as u32
+    }
+
+    /// PUCT: mixes Dirichlet noise into the priors of the root's children, keeping the clean
+    /// ones in `clean_root` for [`Tree::restore_root_priors`].
+    fn add_root_noise(&mut self, noise: RootNoise) {
+        let root = &self.nodes[0];
+        let children = root.first_child as usize..(root.first_child + root.child_count) as usize;
+        self.clean_root.clear();
+        self.clean_root
+            .extend_from_slice(&self.priors[children.clone()]);
+        self.prior_buf.clear();
+        let mut sum = 0.0;
+        for _ in children.clone() {
+            let g = gamma(noise.alpha, &mut self.rng);
+            self.prior_buf.push(g as f32);
+            sum += g;
+        }
+        let count = children.len() as f64;
+        for (p, &g) in self.priors[children].iter_mut().zip(&self.prior_buf) {
+            let eta = if sum > 0.0 && sum.is_finite() {
+                f64::from(g) / sum
+            } else {
+                1.0 / count
+            };
+            *p = ((1.0 - noise.fraction) * f64::from(*p) + noise.fraction * eta) as f32;
+        }
+    }
+
+    /// PUCT: puts the root's clean priors back after a search with noise.
+    fn restore_root_priors(&mut self) {
+        if self.clean_root.is_empty() {
+            return;
+        }
+        let first = self.nodes[0].first_child as usize;
+        self.priors[first..first + self.clean_root.len()].copy_from_slice(&self.clean_root);
+        self.clean_root.clear();
+    }
+
     /// The child of an expanded node to descend to: the first unvisited one, else the best by
     /// UCT for the player who moves there.
     fn select_child(&self, index: u32, exploration: f64) -> u32 {
@@ -561,7 +922,17 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
                 break self.mean_rewards(index);
             }
             if self.path.len() as u32 > max_depth {
-                break self.evaluator.evaluate(&pos, &mut self.rng);
+                break self.value_leaf(&pos);
+            }
+            if !node.expanded && S::PUCT {
+                // PUCT values a new node and grows it at once (its priors come with its value).
+                let (rewards, expansion) = self.expand_puct(index, &pos, config.max_nodes);
+                match expansion {
+                    Expansion::Done => {}
+                    Expansion::Full => self.full = true,
+                    Expansion::NoMoves => self.nodes[index as usize].closed = true,
+                }
+                break rewards;
             }
             // A node reached here was valued once already (or is the root): grow it.
             if !node.expanded {
@@ -569,15 +940,19 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
                     Expansion::Done => {}
                     Expansion::Full => {
                         self.full = true;
-                        break self.evaluator.evaluate(&pos, &mut self.rng);
+                        break self.value_leaf(&pos);
                     }
                     Expansion::NoMoves => {
                         self.nodes[index as usize].closed = true;
-                        break self.evaluator.evaluate(&pos, &mut self.rng);
+                        break self.value_leaf(&pos);
                     }
                 }
             }
-            let child = self.select_child(index, config.exploration);
+            let child = if S::PUCT {
+                self.select_puct(index, config.puct_exploration)
+            } else {
+                self.select_child(index, config.exploration)
+            };
             let before = pos;
             let mv = self.nodes[child as usize]
                 .mv
@@ -601,7 +976,11 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
                     node.closed = true;
                     break draw_rewards::<G>();
                 }
-                break self.evaluator.evaluate(&pos, &mut self.rng);
+                if S::PUCT {
+                    // Valued and grown at the top of the loop.
+                    continue;
+                }
+                break self.value_leaf(&pos);
             }
             self.history_draw(rules, &mut state, &before, mv, &pos);
         };
@@ -724,7 +1103,14 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
         let nodes_at_start = self.nodes.len() as u64;
         let max_depth = budget.depth.unwrap_or(u32::MAX).max(1);
         let mut run = TreeRun::default();
+        // PUCT's root noise, mixed in once the root has its children (after the first
+        // iteration of a fresh tree).
+        let mut noise = config.root_noise.filter(|_| S::PUCT);
         loop {
+            if let Some(n) = noise.filter(|_| self.nodes[0].expanded) {
+                self.add_root_noise(n);
+                noise = None;
+            }
             let depth = self.iterate(config, &rules, &root_pos, root_state, max_depth);
             run.depth = run.depth.max(depth);
             run.iterations += 1;
@@ -760,17 +1146,20 @@ impl<G: Game, E: LeafEvaluator<G>> Tree<G, E> {
                 }
             }
         }
+        if S::PUCT {
+            self.restore_root_priors();
+        }
         run
     }
 }
 
-/// The engine: UCT search with a leaf evaluator `E` (see the [module docs](self)).
+/// The search shared by [`Mcts`] (UCT) and [`PuctMcts`]: its trees, settings and seed.
 #[derive(Debug)]
-pub struct Mcts<G: Game, E> {
+struct Core<G: Game, S> {
     config: MctsConfig,
     seed: u64,
     /// One tree per thread; the first is searched on the caller's thread.
-    trees: Vec<Tree<G, E>>,
+    trees: Vec<Tree<G, S>>,
     /// The record the trees' roots stand for (start, rules, moves), for reuse.
     root_record: Option<GameRecord<G>>,
 }
@@ -825,22 +1214,18 @@ impl<M> RootStat<M> {
     }
 }
 
-impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
-    /// An engine valuing leaves with `evaluator`, seeded with `seed`. With
-    /// [`MctsConfig::threads`] above 1 every further tree gets its evaluator from
-    /// [`LeafEvaluator::fork`] and a seed derived from `seed` (see the [module docs](self),
-    /// "Threads"); an evaluator that cannot fork gets one tree.
-    pub fn new(evaluator: E, config: MctsConfig, seed: u64) -> Self {
+impl<G: Game, S: Mode<G>> Core<G, S> {
+    fn new(mode: S, config: MctsConfig, seed: u64) -> Self {
         let threads = config.threads.max(1);
         let mut trees = Vec::with_capacity(threads);
         for index in 1..threads {
-            match evaluator.fork() {
+            match mode.fork() {
                 Some(fork) => trees.push(Tree::new(fork, tree_seed(seed, index))),
                 None => break,
             }
         }
-        trees.insert(0, Tree::new(evaluator, seed));
-        Mcts {
+        trees.insert(0, Tree::new(mode, seed));
+        Core {
             config: MctsConfig {
                 threads: trees.len(),
                 ..config
@@ -849,18 +1234,6 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
             trees,
             root_record: None,
         }
-    }
-
-    /// The settings (with the number of trees the engine got in
-    /// [`threads`](MctsConfig::threads)).
-    pub fn config(&self) -> &MctsConfig {
-        &self.config
-    }
-
-    /// The number of nodes in the first tree now (after a search: the tree kept for the next
-    /// one).
-    pub fn tree_size(&self) -> usize {
-        self.trees[0].nodes.len()
     }
 
     /// How many trees a search under `limits` uses: the configured threads, but no more than
@@ -890,7 +1263,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
 
     /// The root moves of the first `trees` trees with their summed statistics, in the first
     /// tree's order.
-    fn root_stats(&self, trees: &[Tree<G, E>]) -> Vec<RootStat<G::Move>> {
+    fn root_stats(&self, trees: &[Tree<G, S>]) -> Vec<RootStat<G::Move>> {
         let first = &trees[0];
         let root = &first.nodes[0];
         let children =
@@ -938,7 +1311,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
     /// principal variation continued in the tree that visited it most.
     fn result(
         &self,
-        trees: &[Tree<G, E>],
+        trees: &[Tree<G, S>],
         runs: &[TreeRun],
         started: Stopwatch,
     ) -> SearchResult<G::Move> {
@@ -987,11 +1360,7 @@ impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
     }
 }
 
-impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
-    fn name(&self) -> String {
-        "mcts".into()
-    }
-
+impl<G: Game, S: Mode<G>> Core<G, S> {
     fn search(
         &mut self,
         record: &GameRecord<G>,
@@ -1090,9 +1459,139 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
     }
 }
 
+/// The engine: UCT search with a leaf evaluator `E` (see the [module docs](self)).
+#[derive(Debug)]
+pub struct Mcts<G: Game, E> {
+    core: Core<G, Uct<E>>,
+}
+
+impl<G: Game, E: LeafEvaluator<G>> Mcts<G, E> {
+    /// An engine valuing leaves with `evaluator`, seeded with `seed`. With
+    /// [`MctsConfig::threads`] above 1 every further tree gets its evaluator from
+    /// [`LeafEvaluator::fork`] and a seed derived from `seed` (see the [module docs](self),
+    /// "Threads"); an evaluator that cannot fork gets one tree.
+    pub fn new(evaluator: E, config: MctsConfig, seed: u64) -> Self {
+        Mcts {
+            core: Core::new(Uct(evaluator), config, seed),
+        }
+    }
+
+    /// The settings (with the number of trees the engine got in
+    /// [`threads`](MctsConfig::threads)).
+    pub fn config(&self) -> &MctsConfig {
+        &self.core.config
+    }
+
+    /// The number of nodes in the first tree now (after a search: the tree kept for the next
+    /// one).
+    pub fn tree_size(&self) -> usize {
+        self.core.trees[0].nodes.len()
+    }
+}
+
+impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+
+    fn search(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.core.search(record, limits, stop, report)
+    }
+
+    fn new_game(&mut self) {
+        self.core.new_game();
+    }
+}
+
+/// The engine for learning agents: MCTS with PUCT selection, its priors and leaf values from
+/// a [`PolicyValue`] evaluator `P` such as a neural network (see the [module docs](self),
+/// "PUCT").
+///
+/// Everything else is [`Mcts`]'s: limits, tree reuse, history draws, threads (each tree
+/// forks its own evaluator, [`PolicyValue::fork`]), the result and its
+/// [`root_distribution`](SearchResult::root_distribution) of visits, the policy target of
+/// self-play ([`SearchResult::action_policy`] gives it over action ids,
+/// [`SearchResult::sample_move`] chooses a move by temperature).
+#[derive(Debug)]
+pub struct PuctMcts<G: Game, P> {
+    core: Core<G, Prior<P>>,
+}
+
+impl<G: Game, P: PolicyValue<G>> PuctMcts<G, P> {
+    /// An engine taking priors and values from `evaluator`, seeded with `seed` (the shuffle
+    /// that breaks ties between equal priors, and the root noise of
+    /// [`MctsConfig::root_noise`]). With [`MctsConfig::threads`] above 1 every further tree
+    /// gets its evaluator from [`PolicyValue::fork`].
+    pub fn new(evaluator: P, config: MctsConfig, seed: u64) -> Self {
+        PuctMcts {
+            core: Core::new(Prior(evaluator), config, seed),
+        }
+    }
+
+    /// The settings (with the number of trees the engine got in
+    /// [`threads`](MctsConfig::threads)).
+    pub fn config(&self) -> &MctsConfig {
+        &self.core.config
+    }
+
+    /// The number of nodes in the first tree now (after a search: the tree kept for the next
+    /// one).
+    pub fn tree_size(&self) -> usize {
+        self.core.trees[0].nodes.len()
+    }
+
+    /// The evaluator of the first tree (for example to read a network's call count).
+    pub fn evaluator(&self) -> &P {
+        &self.core.trees[0].mode.0
+    }
+}
+
+impl<G: Game, P: PolicyValue<G>> Engine<G> for PuctMcts<G, P> {
+    fn name(&self) -> String {
+        "puct".into()
+    }
+
+    fn search(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.core.search(record, limits, stop, report)
+    }
+
+    fn new_game(&mut self) {
+        self.core.new_game();
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{ln_visits, LN_TABLE_LEN};
+    use super::{gamma, ln_visits, LN_TABLE_LEN};
+
+    /// The Gamma sampler of the root noise: the mean and variance of Gamma(a, 1) are both
+    /// `a`; 20,000 draws put the sample mean within 5 standard errors.
+    #[test]
+    fn gamma_draws_have_the_right_mean_and_variance() {
+        let mut rng = crate::Rng::new(17);
+        for a in [0.03, 0.3, 1.0, 2.5] {
+            let n = 20_000;
+            let draws: Vec<f64> = (0..n).map(|_| gamma(a, &mut rng)).collect();
+            assert!(draws.iter().all(|&g| g >= 0.0 && g.is_finite()));
+            let mean = draws.iter().sum::<f64>() / f64::from(n);
+            let var = draws.iter().map(|g| (g - mean) * (g - mean)).sum::<f64>() / f64::from(n);
+            let se = (a / f64::from(n)).sqrt();
+            assert!((mean - a).abs() < 5.0 * se, "Gamma({a}): mean {mean}");
+            assert!((var - a).abs() < 0.25 * a, "Gamma({a}): variance {var}");
+        }
+    }
 
     /// The logarithm of visit counts: the compile-time table holds the bits of `math::ln`,
     /// and every count, below and above the table's end up to `u32::MAX`, is within 1e-15 of

@@ -418,6 +418,104 @@ impl<M> SearchResult<M> {
         Self::new(None, SearchInfo::empty())
     }
 
+    /// A move chosen by temperature, for self-play: the move of the root distribution with
+    /// weight `w` is drawn with probability proportional to `w^(1/temperature)`, by `rng`
+    /// (so a seed fixes the choice). Temperature 1 draws by the visit counts themselves;
+    /// toward 0 it approaches the most visited move, and 0 (or less, or NaN) is
+    /// [`SearchResult::best_move`] itself. Without a distribution to draw from (empty or all
+    /// weights 0: alpha-beta, a finished game) it is `best_move` as well.
+    ///
+    /// ```
+    /// use game_core::search::{SearchInfo, SearchResult};
+    /// use game_core::Rng;
+    ///
+    /// let result = SearchResult::new(Some('b'), SearchInfo::empty())
+    ///     .with_root_distribution(vec![('a', 1), ('b', 3), ('c', 0)]);
+    /// let mut rng = Rng::new(1);
+    /// assert_eq!(result.sample_move(0.0, &mut rng), Some('b'));
+    /// // At temperature 1, 'a' comes about a quarter of the time and 'c' never.
+    /// let draws: Vec<char> = (0..4000).filter_map(|_| result.sample_move(1.0, &mut rng)).collect();
+    /// let a = draws.iter().filter(|&&m| m == 'a').count();
+    /// assert!((900..1100).contains(&a), "{a}");
+    /// assert!(!draws.contains(&'c'));
+    /// ```
+    pub fn sample_move(&self, temperature: f64, rng: &mut crate::Rng) -> Option<M>
+    where
+        M: Copy,
+    {
+        let most = self.root_distribution.iter().map(|&(_, w)| w).max();
+        let Some(most) = most.filter(|&w| w > 0) else {
+            return self.best_move;
+        };
+        if temperature.is_nan() || temperature <= 0.0 {
+            return self.best_move;
+        }
+        // w^(1/T) relative to the greatest weight, so no power overflows: e^((ln w − ln max)/T).
+        let ln_most = crate::math::ln(most as f64);
+        let weight = |w: u64| {
+            if w == 0 {
+                0.0
+            } else {
+                crate::math::exp((crate::math::ln(w as f64) - ln_most) / temperature)
+            }
+        };
+        let total: f64 = self.root_distribution.iter().map(|&(_, w)| weight(w)).sum();
+        let mut target = (rng.next_u64() >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0) * total;
+        let mut last = None;
+        for &(mv, w) in &self.root_distribution {
+            let w = weight(w);
+            if w > 0.0 {
+                last = Some(mv);
+                if target < w {
+                    return Some(mv);
+                }
+                target -= w;
+            }
+        }
+        // Rounding left a sliver past the last weight: the last move with weight.
+        last
+    }
+
+    /// The root distribution over action ids, the policy target of learning code: `policy[id]`
+    /// is the share of the root's visits (weights) that went to the move with that id in
+    /// `pos` (the root position the search was run on), 0 for every other id. Returns whether
+    /// there was a distribution; without one (empty or all weights 0) `policy` is all 0.
+    ///
+    /// # Panics
+    /// When `policy.len()` is not `pos.num_actions()`.
+    ///
+    /// ```
+    /// use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
+    /// use game_core::{tictactoe::TicTacToe, Actions, Engine, Game, GameRecord, Limits, StopFlag};
+    ///
+    /// let pos = TicTacToe::start();
+    /// let mut engine = Mcts::new(RandomRollout::new(9), MctsConfig::default(), 1);
+    /// let result = engine.search(&GameRecord::new(pos), &Limits::iterations(300), &StopFlag::new(), &mut |_| {});
+    /// let mut policy = vec![0.0; pos.num_actions()];
+    /// assert!(result.action_policy(&pos, &mut policy));
+    /// assert!((policy.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+    /// ```
+    pub fn action_policy<G>(&self, pos: &G, policy: &mut [f32]) -> bool
+    where
+        G: crate::Actions<Move = M>,
+        M: Copy,
+    {
+        assert_eq!(
+            policy.len(),
+            pos.num_actions(),
+            "the policy has one entry per action id"
+        );
+        policy.fill(0.0);
+        let total: u64 = self.root_distribution.iter().map(|&(_, w)| w).sum();
+        if total == 0 {
+            return false;
+        }
+        for &(mv, w) in &self.root_distribution {
+            policy[pos.action_id(mv)] = (w as f64 / total as f64) as f32;
+        }
+        true
+    }
+
     /// The root distribution as probabilities (each weight divided by their sum), in the order
     /// of [`SearchResult::root_distribution`]; nothing when it is empty or all its weights are
     /// 0.
@@ -501,6 +599,65 @@ pub trait Evaluator<G: Game>: Send {
     /// The value of `pos` for the player to move there, in hundredths of the game's unit
     /// (positive: good for the player to move). Called only on positions whose game goes on.
     fn evaluate(&mut self, pos: &G) -> i32;
+}
+
+/// A prior over the legal moves and a value, for the PUCT search of learning agents
+/// ([`mcts::PuctMcts`]): the interface a policy-value network implements (AlphaZero's `(p, v)`).
+///
+/// The value is in the reward convention of every MCTS of the crate, for two and three players
+/// alike: one expected reward per player in `0.0..=1.0`, indexed by [`Game::player_index`],
+/// summing to 1 over the players (a win 1, a draw `1/N` each; see [`Rewards`]). A network whose
+/// value head gives `v` in `-1..=1` for the player to move in a two-player game returns
+/// `(1 + v) / 2` for that player and `(1 − v) / 2` for the other.
+///
+/// ```
+/// use game_core::search::{PolicyValue, Rewards};
+/// use game_core::{tictactoe::TicTacToe, Game};
+///
+/// /// Prefers the centre; no opinion on who wins.
+/// struct Centre;
+///
+/// impl PolicyValue<TicTacToe> for Centre {
+///     fn evaluate(&mut self, pos: &TicTacToe, moves: &[u8], priors: &mut [f32]) -> Rewards {
+///         for (prior, &mv) in priors.iter_mut().zip(moves) {
+///             *prior = if pos.move_text(mv) == "b2" { 0.6 } else { 0.05 };
+///         }
+///         [0.5, 0.5, 0.0]
+///     }
+///
+///     fn fork(&self) -> Option<Self> {
+///         Some(Centre)
+///     }
+/// }
+///
+/// let pos = TicTacToe::start();
+/// let moves = pos.legal_moves();
+/// let mut priors = vec![0.0; moves.len()];
+/// assert_eq!(Centre.evaluate(&pos, &moves, &mut priors), [0.5, 0.5, 0.0]);
+/// assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+/// ```
+pub trait PolicyValue<G: Game>: Send {
+    /// The expected reward of every player from `pos`, a position whose game goes on, as
+    /// [`Rewards`]; and one prior per move of `moves` (the legal moves of `pos`, in
+    /// [`Game::legal_moves_into`]'s order) written into `priors`, which is as long as `moves`
+    /// and filled with 0 on entry.
+    ///
+    /// The priors need not sum to 1 (the search divides them by their sum; NaN, negative and
+    /// infinite ones count as 0, and all 0 counts as uniform), so the softmax of a network's
+    /// masked logits, or the logits' exponentials, can be written as they are. For a game
+    /// implementing [`Actions`](crate::Actions), the policy head's output for move `mv` is
+    /// at index `pos.action_id(mv)`.
+    fn evaluate(&mut self, pos: &G, moves: &[G::Move], priors: &mut [f32]) -> Rewards;
+
+    /// An evaluator for one more tree of a multi-threaded search
+    /// ([`MctsConfig::threads`](mcts::MctsConfig::threads)), as [`LeafEvaluator::fork`]:
+    /// `None`, the default, when it cannot be copied (the search then uses one tree).
+    fn fork(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// How MCTS values a new leaf: a rollout (a simulated game to its end) or a direct estimate.
