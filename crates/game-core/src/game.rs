@@ -97,6 +97,15 @@ pub trait Game:
     ///
     /// This is the player's own [`PlayerIndex::index`]: exact and constant-time, with no
     /// search of `PLAYERS` (which could only guess for a value that is not a player).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// assert_eq!(TicTacToe::NAME, "tictactoe");
+    /// let [x, o] = [TicTacToe::PLAYERS[0], TicTacToe::PLAYERS[1]];
+    /// assert_eq!((TicTacToe::player_index(x), TicTacToe::player_index(o)), (0, 1));
+    /// assert_eq!(TicTacToe::start().to_move(), x); // the first player moves first
+    /// ```
     #[inline]
     fn player_index(player: Self::Player) -> usize {
         player.index()
@@ -113,12 +122,30 @@ pub trait Game:
     const DRAW_RULES: DrawRules = DrawRules::THREEFOLD;
 
     /// The start position on the default board.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert_eq!(pos.to_string(), ".../.../... x");
+    /// assert_eq!(pos.legal_moves().len(), 9);
+    /// assert_eq!(pos.outcome(), None);
+    /// ```
     fn start() -> Self;
 
     /// The start position on a board of the given size (one of [`Game::BOARD_SIZES`]).
     ///
     /// # Errors
     /// [`SizeError`] when the game has no board of that size.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, BoardSize, Game};
+    ///
+    /// // Tic-tac-toe has a single board, so every size is refused.
+    /// assert!(TicTacToe::BOARD_SIZES.is_empty());
+    /// let err = TicTacToe::start_with_size(BoardSize::Side(4)).unwrap_err();
+    /// assert_eq!(err.size, BoardSize::Side(4));
+    /// ```
     fn start_with_size(size: BoardSize) -> Result<Self, SizeError> {
         match Self::BOARD_SIZES.first() {
             Some(&default) if size == default => Ok(Self::start()),
@@ -127,6 +154,12 @@ pub trait Game:
     }
 
     /// The size of this position's board, for games with several ([`Game::BOARD_SIZES`]).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// assert_eq!(TicTacToe::start().board_size(), None); // a single board
+    /// ```
     fn board_size(&self) -> Option<BoardSize> {
         None
     }
@@ -141,6 +174,17 @@ pub trait Game:
     /// [`ParsePositionError`] when the text is not a position of this game, or (kind
     /// [`SizeMismatch`](crate::ParsePositionErrorKind::SizeMismatch), offset 0) its board does
     /// not have the requested size.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, BoardSize, Game, ParsePositionErrorKind};
+    ///
+    /// let pos = TicTacToe::parse_position("x../.o./... x", None)?;
+    /// assert_eq!(pos.to_string(), "x../.o./... x");
+    /// let err = TicTacToe::parse_position("x../.o./... x", Some(BoardSize::Side(5))).unwrap_err();
+    /// assert_eq!(err.kind, ParsePositionErrorKind::SizeMismatch);
+    /// assert!(TicTacToe::parse_position("x../.o./..", None).is_err()); // no side to move
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
     fn parse_position(text: &str, size: Option<BoardSize>) -> Result<Self, ParsePositionError> {
         let pos: Self = text.parse()?;
         match size {
@@ -160,13 +204,47 @@ pub trait Game:
     }
 
     /// The player to move (during a finished game: the player who would move next).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::{Mark, TicTacToe}, Game};
+    ///
+    /// let mut pos = TicTacToe::start();
+    /// assert_eq!(pos.to_move(), Mark::X);
+    /// pos.play(pos.parse_move("b2")?)?;
+    /// assert_eq!(pos.to_move(), Mark::O);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn to_move(&self) -> Self::Player;
 
     /// Clears `moves` and fills it with the legal moves, without allocating once the buffer
     /// has grown large enough. A finished game has no legal moves.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let mut moves = Vec::new(); // one buffer for a whole loop
+    /// let mut pos = TicTacToe::start();
+    /// for expected in (1..=9).rev() {
+    ///     pos.legal_moves_into(&mut moves);
+    ///     assert_eq!(moves.len(), expected);
+    ///     pos.play_unchecked(moves[0]);
+    ///     if pos.outcome().is_some() {
+    ///         break;
+    ///     }
+    /// }
+    /// ```
     fn legal_moves_into(&self, moves: &mut Vec<Self::Move>);
 
     /// The legal moves in a new vector (convenient; the hot path uses [`Game::legal_moves_into`]).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos: TicTacToe = "xx./oo./... x".parse()?;
+    /// let texts: Vec<String> = pos.legal_moves().into_iter().map(|mv| pos.move_text(mv)).collect();
+    /// assert_eq!(texts, ["a1", "b1", "c1", "c2", "c3"]);
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut moves = Vec::new();
         self.legal_moves_into(&mut moves);
@@ -175,12 +253,29 @@ pub trait Game:
 
     /// The number of legal moves; `scratch` is a reusable buffer. Games with a faster count
     /// than generating the moves (bit counting) override this; perft uses it at the last ply.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let mut scratch = Vec::new();
+    /// assert_eq!(TicTacToe::start().count_legal_moves(&mut scratch), 9);
+    /// ```
     fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
         self.legal_moves_into(scratch);
         scratch.len()
     }
 
     /// Whether `mv` is a legal move here.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos: TicTacToe = "x../.../... o".parse()?;
+    /// assert!(!pos.is_legal(6)); // a3 is taken
+    /// assert!(pos.is_legal(4)); // b2 is free
+    /// assert!(!pos.is_legal(200)); // no such point: not legal, and no panic
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().contains(&mv)
     }
@@ -190,6 +285,15 @@ pub trait Game:
     /// Every game of the workspace says what is wrong (`"a1 is occupied"`, `"capturing is
     /// compulsory"`); the default, for a new game, can only say that the move is not among the
     /// legal moves. [`Game::play`] puts this reason into its [`IllegalMoveError`].
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos: TicTacToe = "x../.../... o".parse()?;
+    /// assert_eq!(pos.why_illegal(6).as_deref(), Some("the point is taken"));
+    /// assert_eq!(pos.why_illegal(4), None);
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
     fn why_illegal(&self, mv: Self::Move) -> Option<String> {
         (!self.is_legal(mv)).then(|| "it is not among the legal moves of the position".to_owned())
     }
@@ -199,6 +303,19 @@ pub trait Game:
     /// # Errors
     /// [`IllegalMoveError`] when `mv` is not a legal move of this position: the move's
     /// [`move_text`](Game::move_text) and the reason from [`Game::why_illegal`].
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let mut pos = TicTacToe::start();
+    /// let b2 = pos.parse_move("b2")?;
+    /// pos.play(b2)?;
+    /// // The same point again is refused, with the reason, and the position is unchanged.
+    /// let err = pos.play(b2).unwrap_err();
+    /// assert_eq!((err.mv.as_str(), err.reason.as_str()), ("b2", "the point is taken"));
+    /// assert_eq!(pos.to_string(), ".../.x./... o");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
         match self.why_illegal(mv) {
             None => {
@@ -225,13 +342,44 @@ pub trait Game:
     /// Use [`Game::play`] for moves from outside. The fuzz target `foreign_moves` (in the
     /// workspace's `fuzz/fuzz_targets/foreign_moves.rs`) plays moves of one position on others
     /// in every game and checks this contract.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let mut pos = TicTacToe::start();
+    /// let moves = pos.legal_moves();
+    /// pos.play_unchecked(moves[0]); // a move from the legal moves: no check needed
+    /// assert_eq!(pos.legal_moves().len(), 8);
+    /// ```
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// How this position ends the game, or `None` while the game goes on. Draws that need the
     /// history (repetition, move caps) are decided by the [`GameRecord`](crate::GameRecord).
+    ///
+    /// ```
+    /// use game_core::tictactoe::{EndReason, Mark, TicTacToe};
+    /// use game_core::{Game, Outcome, Reason};
+    ///
+    /// let mut pos: TicTacToe = "xx./oo./... x".parse()?;
+    /// assert_eq!(pos.outcome(), None);
+    /// pos.play(pos.parse_move("c3")?)?;
+    /// assert_eq!(
+    ///     pos.outcome(),
+    ///     Some(Outcome::Winner { player: Mark::X, reason: Reason::Rule(EndReason::ThreeInARow) })
+    /// );
+    /// assert!(pos.legal_moves().is_empty()); // a finished game has no moves
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn outcome(&self) -> Option<OutcomeOf<Self>>;
 
     /// The player's score in this position, for games that keep one (`None` otherwise).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert_eq!(pos.score(pos.to_move()), None); // tic-tac-toe keeps no score
+    /// ```
     fn score(&self, player: Self::Player) -> Option<i64> {
         let _ = player;
         None
@@ -240,16 +388,41 @@ pub trait Game:
     /// The lower-case colour name of `player` in this position, for text read by people.
     /// It differs from the player's own `Display` where a seat's colour can change (the pie
     /// rule of Sundraval).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::{Mark, TicTacToe}, Game};
+    ///
+    /// assert_eq!(TicTacToe::start().color_name(Mark::O), "o"); // the player's own name
+    /// ```
     fn color_name(&self, player: Self::Player) -> String {
         player.to_string()
     }
 
     /// A 64-bit hash of everything that makes two positions the same for repetition: equal
     /// positions have equal keys. It is usually kept up to date incrementally.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let a: TicTacToe = "x../.o./... x".parse()?;
+    /// let b: TicTacToe = "x../.o./... x".parse()?;
+    /// assert_eq!(a.hash_key(), b.hash_key());
+    /// assert_ne!(a.hash_key(), TicTacToe::start().hash_key());
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
     fn hash_key(&self) -> u64;
 
     /// The hash key computed from scratch; it must equal [`Game::hash_key`]. The conformance
     /// kit compares the two.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let mut pos = TicTacToe::start();
+    /// pos.play(pos.parse_move("a1")?)?;
+    /// assert_eq!(pos.fresh_hash_key(), pos.hash_key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn fresh_hash_key(&self) -> u64 {
         self.hash_key()
     }
@@ -258,27 +431,67 @@ pub trait Game:
     ///
     /// # Errors
     /// [`ParseMoveError`] when the text is malformed, names no legal move, or is ambiguous.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos: TicTacToe = "x../.../... o".parse()?;
+    /// assert_eq!(pos.parse_move("b2")?, 4);
+    /// assert!(pos.parse_move("a3").is_err()); // taken
+    /// assert!(pos.parse_move("z9").is_err()); // not a point
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
 
     /// Writes a legal move of this position in the game's notation. A move that is not legal
     /// here still gets a text, without panicking (checked [`Game::play`] quotes it in its error).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert_eq!(pos.move_text(0), "a1");
+    /// assert_eq!(pos.move_text(8), "c3");
+    /// assert_eq!(pos.parse_move(&pos.move_text(5))?, 5); // the text reads back
+    /// # Ok::<(), game_core::ParseMoveError>(())
+    /// ```
     fn move_text(&self, mv: Self::Move) -> String;
 
     /// The board drawn for people (several lines of text, larger than the position string),
     /// for terminals and logs; it is not meant to be parsed. The default is the position
     /// string.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert!(!pos.diagram().is_empty()); // for people; tic-tac-toe draws its position string
+    /// ```
     fn diagram(&self) -> String {
         self.to_string()
     }
 
     /// Lines for people shown beside the [`Game::diagram`] (the phase, stones left to place,
     /// the score so far, …); not meant to be parsed. The default has none.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// assert!(TicTacToe::start().details().is_empty()); // nothing to add for tic-tac-toe
+    /// ```
     fn details(&self) -> Vec<String> {
         Vec::new()
     }
 
     /// Whether playing `mv` resets the game record's no-progress count (a capture or a man's
     /// move in draughts). The default, `false`, suits games without such a rule.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert!(!pos.is_progress_move(4)); // no no-progress rule in tic-tac-toe
+    /// ```
     fn is_progress_move(&self, mv: Self::Move) -> bool {
         let _ = mv;
         false
@@ -286,6 +499,13 @@ pub trait Game:
 
     /// Whether playing `mv` counts towards the game record's move cap (Svendo caps movement
     /// moves, not placements). The default counts every ply.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let pos = TicTacToe::start();
+    /// assert!(pos.counts_toward_cap(4)); // every ply counts
+    /// ```
     fn counts_toward_cap(&self, mv: Self::Move) -> bool {
         let _ = mv;
         true

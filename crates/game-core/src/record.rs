@@ -203,12 +203,31 @@ pub struct GameRecord<G: Game> {
 
 impl<G: Game> GameRecord<G> {
     /// A record starting at `start` with the game's own draw rules ([`Game::DRAW_RULES`]).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let record = GameRecord::new(TicTacToe::start());
+    /// assert_eq!(record.rules(), TicTacToe::DRAW_RULES);
+    /// assert_eq!((record.moves().len(), record.positions().len()), (0, 1));
+    /// ```
     pub fn new(start: G) -> Self {
         Self::with_rules(start, G::DRAW_RULES)
     }
 
     /// A record starting at `start` with the given draw rules, taken as they are (see
     /// [`GameRecord::try_with_rules`] for rules that come from outside).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, DrawRules, Game, GameRecord, Outcome, Reason};
+    ///
+    /// // A cap of two plies: the game is drawn after the second move.
+    /// let mut record = GameRecord::with_rules(TicTacToe::start(), DrawRules::NONE.with_move_cap(Some(2)));
+    /// record.play_text("b2")?;
+    /// record.play_text("a1")?;
+    /// assert_eq!(record.outcome(), Some(Outcome::Draw { reason: Reason::MoveCap }));
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
         Self {
             rules,
@@ -247,6 +266,16 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// record.play_text("b2")?;
+    /// assert_eq!(record.current().to_string(), ".../.x./... o");
+    /// assert_eq!(record.start(), &TicTacToe::start());
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
     pub fn current(&self) -> &G {
         self.positions
             .last()
@@ -267,6 +296,16 @@ impl<G: Game> GameRecord<G> {
     ///
     /// Only positions since the last progress move count: a progress move can never be
     /// undone, so no earlier position can come back.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// // Marks stay on the board, so no tic-tac-toe position occurs twice.
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// record.play_text("a1")?;
+    /// assert_eq!(record.repetition_count(), 1);
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
     pub fn repetition_count(&self) -> u32 {
         self.occurrences
             .get(&self.current().hash_key())
@@ -275,6 +314,19 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The game's outcome: the position's own, else a draw by the record's rules, else `None`.
+    ///
+    /// ```
+    /// use game_core::tictactoe::{Mark, TicTacToe};
+    /// use game_core::{Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// for text in ["a1", "a2", "b1", "b2", "c1"] {
+    ///     record.play_text(text)?;
+    /// }
+    /// assert_eq!(record.outcome().and_then(|o| o.winner()), Some(Mark::X));
+    /// assert!(record.legal_moves().is_empty());
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
     pub fn outcome(&self) -> Option<OutcomeOf<G>> {
         if let Some(outcome) = self.current().outcome() {
             return Some(outcome);
@@ -322,6 +374,17 @@ impl<G: Game> GameRecord<G> {
     ///
     /// # Errors
     /// [`RecordError::GameOver`] after the end, [`RecordError::Illegal`] for an illegal move.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord, RecordError};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// let b2 = record.current().parse_move("b2").unwrap();
+    /// record.play(b2)?;
+    /// assert!(matches!(record.play(b2), Err(RecordError::Illegal(_)))); // taken now
+    /// assert_eq!(record.moves(), [b2]);
+    /// # Ok::<(), RecordError<TicTacToe>>(())
+    /// ```
     pub fn play(&mut self, mv: G::Move) -> Result<(), RecordError<G>> {
         if let Some(outcome) = self.outcome() {
             return Err(RecordError::GameOver(outcome));
@@ -337,6 +400,23 @@ impl<G: Game> GameRecord<G> {
     /// # Errors
     /// [`RecordError::GameOver`] after the end, [`RecordError::Parse`] for text that names no
     /// legal move.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord, RecordError};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// let mv = record.play_text("c3")?;
+    /// assert_eq!(record.current().move_text(mv), "c3");
+    /// assert!(matches!(record.play_text("c3"), Err(RecordError::Parse(_)))); // taken
+    /// assert!(matches!(record.play_text("d4"), Err(RecordError::Parse(_)))); // no such point
+    /// for text in ["a1", "a3", "b1", "b2", "c1"] {
+    ///     record.play_text(text)?;
+    /// }
+    /// // O has a1, b1, c1: the game is over and refuses more moves.
+    /// assert!(matches!(record.play_text("b2"), Err(RecordError::GameOver(_))));
+    /// assert_eq!(record.move_texts(), ["c3", "a1", "a3", "b1", "b2", "c1"]);
+    /// # Ok::<(), RecordError<TicTacToe>>(())
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, RecordError<G>> {
         if let Some(outcome) = self.outcome() {
             return Err(RecordError::GameOver(outcome));
@@ -367,6 +447,19 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// Takes back the last move and returns it (`None` at the start).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// let first = record.play_text("b2")?;
+    /// record.play_text("a1")?;
+    /// record.undo();
+    /// assert_eq!(record.undo(), Some(first));
+    /// assert_eq!(record.undo(), None); // back at the start
+    /// assert_eq!(record.current(), &TicTacToe::start());
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
     pub fn undo(&mut self) -> Option<G::Move> {
         let mv = self.moves.pop()?;
         let undone = self.positions.pop().expect("one position more than moves");
