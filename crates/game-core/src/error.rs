@@ -48,6 +48,15 @@ use thiserror::Error;
 use crate::{BoardSize, Game};
 
 /// What kind of fault a [`ParsePositionError`] reports (see the [policy](self#one-policy-for-every-game)).
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, ParsePositionErrorKind};
+///
+/// let err = "x../.q./... x".parse::<TicTacToe>().unwrap_err();
+/// assert_eq!(err.kind, ParsePositionErrorKind::Malformed); // no such mark
+/// let err = "xxx/.../... o".parse::<TicTacToe>().unwrap_err();
+/// assert_eq!(err.kind, ParsePositionErrorKind::Illegal); // the counts do not fit
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ParsePositionErrorKind {
@@ -177,6 +186,22 @@ fn bounded(mut text: String, max: usize) -> String {
 }
 
 /// Move text that names no legal move of the position.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Game, ParseMoveError};
+///
+/// let pos: TicTacToe = "x../.../... o".parse().unwrap();
+/// assert!(matches!(pos.parse_move("z9"), Err(ParseMoveError::Malformed { .. })));
+/// match pos.parse_move("a3") {
+///     Err(ParseMoveError::Illegal { text, reason }) => {
+///         assert_eq!((text.as_str(), reason.as_str()), ("a3", "the point is taken"));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// // Every error prints a message for people.
+/// let err = ParseMoveError::ambiguous("e", vec!["e1".into(), "e2".into()]);
+/// assert_eq!(err.to_string(), r#"ambiguous move "e": could be e1, e2"#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseMoveError {
@@ -235,6 +260,15 @@ impl ParseMoveError {
 }
 
 /// A move refused by checked play because it is not legal in the position.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Game};
+///
+/// let mut pos: TicTacToe = "x../.../... o".parse().unwrap();
+/// let err = pos.play(6).unwrap_err(); // a3, taken
+/// assert_eq!(err.mv, "a3");
+/// assert_eq!(err.to_string(), "illegal move a3: the point is taken");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("illegal move {mv}{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })]
 #[non_exhaustive]
@@ -257,6 +291,14 @@ impl IllegalMoveError {
 }
 
 /// A board size the game does not have.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, BoardSize, Game};
+///
+/// let err = TicTacToe::start_with_size(BoardSize::Side(4)).unwrap_err();
+/// assert_eq!((err.game, err.size), ("tictactoe", BoardSize::Side(4)));
+/// assert_eq!(err.to_string(), "tictactoe has no board of size 4 (it has a single board)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 #[error("{game} has no board of size {size}{}", supported_text(supported))]
@@ -290,6 +332,14 @@ impl SizeError {
 }
 
 /// A perft depth the counter refuses (see [`crate::MAX_PERFT_DEPTH`]).
+///
+/// ```
+/// use game_core::{perft, tictactoe::TicTacToe, Game, PerftError, MAX_PERFT_DEPTH};
+///
+/// assert_eq!(perft(&TicTacToe::start(), 2), Ok(72));
+/// let err = perft(&TicTacToe::start(), MAX_PERFT_DEPTH + 1).unwrap_err();
+/// assert!(matches!(err, PerftError::DepthTooLarge { max: MAX_PERFT_DEPTH, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PerftError {
@@ -305,6 +355,17 @@ pub enum PerftError {
 }
 
 /// A draw rule value that makes no sense (see [`crate::DrawRules::validate`]).
+///
+/// ```
+/// use game_core::{DrawRules, DrawRulesError};
+///
+/// let rules = DrawRules::NONE.with_no_progress_plies(Some(0));
+/// assert_eq!(rules.validate(), Err(DrawRulesError::NoProgressPlies));
+/// assert_eq!(
+///     DrawRulesError::Repetitions(1).to_string(),
+///     "repetitions must be at least 2 (the position occurs once when it is reached), not 1"
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum DrawRulesError {

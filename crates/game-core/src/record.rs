@@ -144,6 +144,21 @@ impl Default for DrawRules {
 }
 
 /// Why a [`GameRecord`] of the game `G` refused a move.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Game, GameRecord, RecordError};
+///
+/// let mut record = GameRecord::new(TicTacToe::start());
+/// assert!(matches!(record.play_text("b4"), Err(RecordError::Parse(_))));
+/// assert!(matches!(record.play(9), Err(RecordError::Illegal(_)))); // off the board
+/// for text in ["a1", "a2", "b1", "b2", "c1"] {
+///     record.play_text(text)?;
+/// }
+/// let err = record.play_text("c3").unwrap_err();
+/// assert!(matches!(err, RecordError::GameOver(_)));
+/// assert_eq!(err.to_string(), "the game is over: winner x (three in a row)");
+/// # Ok::<(), RecordError<TicTacToe>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError<G: Game> {

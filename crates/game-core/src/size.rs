@@ -51,6 +51,15 @@ impl fmt::Display for BoardSize {
 }
 
 /// A text that is not a board size (`N` or `WxH`, each number from 1 to `u32::MAX`).
+///
+/// ```
+/// use game_core::{BoardSize, ParseBoardSizeError};
+///
+/// assert_eq!("10x6".parse::<BoardSize>(), Ok(BoardSize::Rect { width: 10, height: 6 }));
+/// assert_eq!("".parse::<BoardSize>(), Err(ParseBoardSizeError::Empty));
+/// assert!(matches!("0x6".parse::<BoardSize>(), Err(ParseBoardSizeError::Zero { .. })));
+/// assert!(matches!("big".parse::<BoardSize>(), Err(ParseBoardSizeError::Malformed { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseBoardSizeError {

@@ -105,6 +105,23 @@ const MAX_PLY: usize = 256;
 const HISTORY_SIZE: usize = 1 << 12;
 
 /// Why an [`AlphaBeta`] engine could not be made.
+///
+/// ```
+/// use game_core::search::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, Evaluator};
+/// use game_core::tictactoe::TicTacToe;
+///
+/// struct Zero;
+/// impl Evaluator<TicTacToe> for Zero {
+///     fn evaluate(&mut self, _: &TicTacToe) -> i32 {
+///         0
+///     }
+/// }
+/// // Tic-tac-toe has two players, so the engine is made; a three-player game gets
+/// // `AlphaBetaError::NotTwoPlayers`.
+/// assert!(AlphaBeta::new(Zero, AlphaBetaConfig::default()).is_ok());
+/// let err = AlphaBetaError::NotTwoPlayers { game: "svendo", players: 3 };
+/// assert_eq!(err.to_string(), "alpha-beta search needs a two-player game; svendo has 3 players");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum AlphaBetaError {
