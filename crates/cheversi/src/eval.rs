@@ -293,6 +293,17 @@ pub fn alphabeta_engine(seed: u64) -> Box<dyn Engine<Position>> {
 pub const ROLLOUT_PLY_CAP: u32 = 16;
 
 /// The generic MCTS with uniformly random rollouts to the end of the game, seeded with `seed`.
+///
+/// ```
+/// use cheversi::{mcts_engine, Game, GameRecord, Position};
+/// use cheversi::game_core::Limits;
+///
+/// let mut engine = mcts_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::iterations(300)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(Mcts::new(
         RandomRollout::new(ROLLOUT_PLY_CAP),

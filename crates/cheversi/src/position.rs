@@ -135,6 +135,20 @@ pub const PLACEMENTS: u8 = 16;
 ///
 /// Positions are read and written with the FEN-like string of the rules page
 /// (`8/8/8/8/8/8/8/8 w -` is the start); see the crate docs.
+///
+/// ```
+/// use cheversi::{Color, Game, Position};
+///
+/// let mut pos = Position::start();
+/// assert_eq!(pos.to_string(), "8/8/8/8/8/8/8/8 w -");
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// pos.play(pos.parse_move("Ke4")?)?;
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.placements_left(), 15);
+/// assert_eq!(pos.to_string().parse::<Position>()?, pos); // the string reads back
+/// assert_eq!(Position::default(), Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Pieces by colour and kind.

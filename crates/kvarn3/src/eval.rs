@@ -160,11 +160,34 @@ impl LeafEvaluator<Position> for Kvarn3Rollout {
 }
 
 /// The generic MCTS with [`Kvarn3Rollout`], seeded with `seed`.
+///
+/// ```
+/// use kvarn3::{mcts_engine, Game, GameRecord, Position};
+/// use kvarn3::game_core::Limits;
+///
+/// let mut engine = mcts_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::iterations(500)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(Mcts::new(Kvarn3Rollout, MctsConfig::default(), seed))
 }
 
 /// The default player: [`SolverEngine`], perfect play (see the crate docs, "Default player").
+///
+/// ```
+/// use kvarn3::{default_engine, Game, GameRecord, Position};
+/// use kvarn3::game_core::Limits;
+///
+/// let mut engine = default_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::INFINITE).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "solver");
+/// // Perfect play answers at once, whatever the limits.
+/// ```
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(SolverEngine::new(seed))
 }

@@ -108,6 +108,22 @@ game_core::impl_serde_text!(Color, |text: &str| game_core::serde_text::parse_nam
 ///
 /// With the `serde` feature a position is stored as its position string, and checked when
 /// read back.
+///
+/// ```
+/// use kvarn3::{Color, Game, Phase, Position};
+///
+/// let mut pos = Position::start();
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.legal_moves().len(), 9); // a stone on any of the nine points
+/// pos.play(pos.parse_move("b2")?)?;
+/// assert_eq!((pos.side_to_move(), pos.in_hand(Color::White)), (Color::Black, 2));
+/// assert_eq!(pos.phase(), Phase::Placement);
+/// // The position string reads back to the same position.
+/// let text = pos.to_string();
+/// assert_eq!(text.parse::<Position>()?, pos);
+/// assert_eq!(Position::default(), Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// White's stones in bits 0-8, Black's in bits 16-24: one word, so that a move writes the

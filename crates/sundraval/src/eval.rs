@@ -94,11 +94,33 @@ impl LeafEvaluator<Position> for SundravalRollout {
 }
 
 /// The generic MCTS with [`SundravalRollout`], seeded with `seed`.
+///
+/// ```
+/// use sundraval::{mcts_engine, Game, GameRecord, Position};
+/// use sundraval::game_core::Limits;
+///
+/// let mut engine = mcts_engine(1);
+/// let record = GameRecord::new(Position::start_with_size(sundraval::BoardSize::Side(3)).unwrap());
+/// let mv = engine.choose_move(&record, &Limits::iterations(300)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(Mcts::new(SundravalRollout, MctsConfig::default(), seed))
 }
 
 /// The default player: MCTS with [`SundravalRollout`] (see the crate docs, "Default player").
+///
+/// ```
+/// use sundraval::{default_engine, Game, GameRecord, Position};
+/// use sundraval::game_core::Limits;
+///
+/// let mut engine = default_engine(1);
+/// let record = GameRecord::new(Position::start_with_size(sundraval::BoardSize::Side(3)).unwrap());
+/// let mv = engine.choose_move(&record, &Limits::iterations(300)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     mcts_engine(seed)
 }

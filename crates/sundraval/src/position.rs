@@ -96,6 +96,22 @@ pub enum Move {
 
 /// A Sundraval position: the stones, the board size, whose turn it is, the colour of the
 /// first seat and the number of consecutive passes. A small `Copy` value.
+///
+/// ```
+/// use sundraval::{BoardSize, Color, Game, Position, Seat};
+///
+/// let mut pos = Position::start_with_size(BoardSize::Side(3))?;
+/// assert_eq!(pos.side_to_move(), Seat::First);
+/// // The first seat places one stone of each colour; the second keeps the colours or swaps.
+/// pos.play(pos.parse_move("b2+d4")?)?;
+/// assert_eq!(pos.side_to_move(), Seat::Second);
+/// pos.play(pos.parse_move("keep")?)?;
+/// assert_eq!(pos.color_of(Seat::Second), Color::White);
+/// assert_eq!(pos.piece_count(Color::Black), 1);
+/// assert_eq!(pos.to_string().parse::<Position>()?, pos); // the string reads back
+/// assert_eq!(Position::default(), Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) stones: [PointSet; 2],

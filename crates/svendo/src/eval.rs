@@ -67,12 +67,34 @@ impl LeafEvaluator<Position> for SvendoRollout {
 }
 
 /// The generic three-player MCTS with [`SvendoRollout`], seeded with `seed`.
+///
+/// ```
+/// use svendo::{mcts_engine, Game, GameRecord, Position};
+/// use svendo::game_core::Limits;
+///
+/// let mut engine = mcts_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::iterations(200)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(Mcts::new(SvendoRollout::new(), MctsConfig::default(), seed))
 }
 
 /// The default player: three-player MCTS with [`SvendoRollout`] (see the crate docs,
 /// "Default player").
+///
+/// ```
+/// use svendo::{default_engine, Game, GameRecord, Position};
+/// use svendo::game_core::Limits;
+///
+/// let mut engine = default_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::iterations(200)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn default_engine(seed: u64) -> Box<dyn Engine<Position>> {
     mcts_engine(seed)
 }

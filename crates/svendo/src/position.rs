@@ -224,6 +224,19 @@ pub struct Win {
 /// made so far, and the win when the game is over.
 ///
 /// Small and `Copy`; the board's tables are shared per board size.
+///
+/// ```
+/// use svendo::{Color, Game, Position};
+///
+/// let mut pos = Position::start();
+/// assert_eq!(pos.side_to_move(), Color::Black); // three players: Black, White, Red
+/// pos.play(pos.parse_move("Mc3")?)?; // Black places the master stone
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.to_string(), "10/10/10/2M7/10/10 w 8/8m/8m 0/0/0");
+/// assert_eq!(pos.to_string().parse::<Position>()?, pos); // the string reads back
+/// assert_eq!(Position::default(), Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Each player's own stones.

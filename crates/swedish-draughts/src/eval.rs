@@ -251,6 +251,17 @@ pub const ROLLOUT_PLY_CAP: u32 = 100;
 
 /// The generic MCTS with uniformly random rollouts of at most [`ROLLOUT_PLY_CAP`] plies,
 /// seeded with `seed` (a reference to compare the default player with).
+///
+/// ```
+/// use swedish_draughts::{mcts_engine, Game, GameRecord, Position};
+/// use swedish_draughts::game_core::Limits;
+///
+/// let mut engine = mcts_engine(1);
+/// let record = GameRecord::new(Position::start());
+/// let mv = engine.choose_move(&record, &Limits::iterations(200)).expect("the game goes on");
+/// assert!(record.current().is_legal(mv));
+/// assert_eq!(engine.name(), "mcts");
+/// ```
 pub fn mcts_engine(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(Mcts::new(
         RandomRollout::new(ROLLOUT_PLY_CAP),

@@ -186,6 +186,22 @@ impl fmt::Debug for Move {
 /// string (`W:W31,…,50:B1,…,20`), which does not carry the board size: `str::parse` reads a
 /// 10x10 position, [`Game::parse_position`](game_core::Game::parse_position) with `Some(BoardSize::Side(8))` an
 /// 8x8 one.
+///
+/// ```
+/// use swedish_draughts::{BoardSize, Color, Game, Position};
+///
+/// let mut pos = Position::start(); // 10x10, White to move
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.piece_count(Color::Black), 20);
+/// pos.play(pos.parse_move("32-28")?)?;
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.to_string().parse::<Position>()?, pos); // the FEN reads back
+/// // The 8x8 board: the FEN does not say the size, so the reader is told.
+/// let small = Position::parse_position("W:W21,22,23,24:B9,10,11,12", Some(BoardSize::Side(8)))?;
+/// assert_eq!(small.board_size(), Some(BoardSize::Side(8)));
+/// assert_eq!(Position::default(), Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
