@@ -108,6 +108,10 @@ impl<G: Game> Conformance<G> {
     }
 
     /// Runs every check; panics with a message naming the position and the failed property.
+    ///
+    /// # Panics
+    /// On the first property the game breaks (the message names the position and the
+    /// property), and when a perft file given to [`Conformance::perft_file`] fails.
     pub fn run(self) {
         for (i, &player) in G::PLAYERS.iter().enumerate() {
             assert_eq!(

@@ -60,6 +60,10 @@ const FUZZ_STEP_SAMPLE: Sample = Sample {
 /// fuzz_game::<TicTacToe>(b"\0x../.o./... x\nb1\nzz\n#\n\x07\x01", |_| {});
 /// fuzz_game::<TicTacToe>(&[0xff, 0x00], |_| {});
 /// ```
+///
+/// # Panics
+/// When the game breaks a property of the `Game` contract on this input (that is the
+/// point: the fuzzer reports the panic); never for input the game merely refuses.
 pub fn fuzz_game<G: Game>(data: &[u8], extra: impl FnMut(&G)) {
     let Some((&board, data)) = data.split_first() else {
         return;
@@ -100,6 +104,9 @@ pub fn fuzz_game<G: Game>(data: &[u8], extra: impl FnMut(&G)) {
 /// use game_core::{tictactoe::TicTacToe, Game};
 /// fuzz_game_from(TicTacToe::start(), b"b2\nzz\n#\n\x07\x01", |_| {});
 /// ```
+///
+/// # Panics
+/// As [`fuzz_game`]: when the game breaks a property of the `Game` contract.
 pub fn fuzz_game_from<G: Game>(mut pos: G, data: &[u8], mut extra: impl FnMut(&G)) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');

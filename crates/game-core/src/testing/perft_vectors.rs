@@ -88,6 +88,10 @@ pub fn perft_node_limit() -> u64 {
 /// Checks every entry of a perft vector file whose count is within [`perft_node_limit`],
 /// panicking on the first difference; returns a line per skipped count so a caller can print
 /// them. Run with `PERFT_MAX_NODES=...` in a release build for the deep entries.
+///
+/// # Panics
+/// When the file cannot be read or parsed, when a position in it does not parse, or on the
+/// first count that differs from the file's.
 pub fn check_perft_file<G: Game>(path: impl AsRef<Path>) -> String {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -6,6 +6,9 @@ use std::path::Path;
 
 /// Parses `svg` as XML (panics if it is not well-formed, or its root is not `<svg>`) and
 /// returns the `class` attribute of every element that has one, in document order.
+///
+/// # Panics
+/// When `svg` is not well-formed XML or its root element is not `<svg>`.
 pub fn classes(svg: &str) -> Vec<String> {
     let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
     assert_eq!(doc.root_element().tag_name().name(), "svg");
@@ -15,6 +18,9 @@ pub fn classes(svg: &str) -> Vec<String> {
 }
 
 /// How many elements have every word of `words` among their classes (`"piece white man"`).
+///
+/// # Panics
+/// As [`classes`], when `svg` is not a well-formed SVG document.
 pub fn count(svg: &str, words: &str) -> usize {
     classes(svg)
         .iter()
@@ -27,6 +33,9 @@ pub fn count(svg: &str, words: &str) -> usize {
 
 /// Attribute `name` of the coordinate label (class `coord`) whose text is `label`; panics when
 /// the label is not drawn or has no such attribute.
+///
+/// # Panics
+/// When `svg` is not well-formed, or the label is not drawn or has no attribute `name`.
 pub fn label_attr(svg: &str, label: &str, name: &str) -> String {
     let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
     let node = doc
@@ -39,12 +48,19 @@ pub fn label_attr(svg: &str, label: &str, name: &str) -> String {
 }
 
 /// The `x` of the coordinate label `label`.
+///
+/// # Panics
+/// As [`label_attr`].
 pub fn label_x(svg: &str, label: &str) -> String {
     label_attr(svg, label, "x")
 }
 
 /// Compares `svg` with the snapshot file at `path`, or rewrites the file when the environment
 /// variable `UPDATE_SNAPSHOTS` is set (then look at the new picture before committing it).
+///
+/// # Panics
+/// When the picture differs from the snapshot (the message says where), or the snapshot file
+/// cannot be read or written.
 pub fn snapshot(path: impl AsRef<Path>, svg: &str) {
     let path = path.as_ref();
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
