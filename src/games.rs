@@ -303,12 +303,10 @@ impl Describe for svendo::Position {
 #[cfg(feature = "swedish-draughts")]
 impl Describe for swedish_draughts::Position {
     fn svg(&self, last_move: Option<swedish_draughts::Move>, size: u32) -> String {
-        let options = swedish_draughts::SvgOptions {
-            size,
-            last_move,
-            ..swedish_draughts::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = swedish_draughts::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
