@@ -171,24 +171,20 @@ pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
 #[cfg(feature = "cheversi")]
 impl Describe for cheversi::Position {
     fn svg(&self, last_move: Option<cheversi::Move>, size: u32) -> String {
-        let options = cheversi::SvgOptions {
-            size,
-            last_move,
-            ..cheversi::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = cheversi::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     const HAS_ATTACKS: bool = true;
 
     fn svg_explained(&self, last_move: Option<cheversi::Move>, size: u32, attacks: bool) -> String {
-        let options = cheversi::SvgOptions {
-            size,
-            last_move,
-            attacks,
-            ..cheversi::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = cheversi::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(attacks);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
