@@ -78,5 +78,4 @@ fn a_placement_is_its_square_with_the_kind_as_the_choice() {
     }
     assert_eq!(pos.move_of(&Gesture::clicks(vec![square("d5")])), None);
     assert_eq!(Position::EXPLANATION, Some("attacked squares"));
-    assert!(!Position::EXPLAINS_OUTCOME);
 }
