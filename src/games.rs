@@ -203,22 +203,18 @@ impl Describe for cheversi::Position {
 #[cfg(feature = "sundraval")]
 impl Describe for sundraval::Position {
     fn svg(&self, last_move: Option<sundraval::Move>, size: u32) -> String {
-        let options = sundraval::SvgOptions {
-            size,
-            last_move,
-            ..sundraval::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = sundraval::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn svg_explained(&self, last_move: Option<sundraval::Move>, size: u32, _: bool) -> String {
-        let options = sundraval::SvgOptions {
-            size,
-            last_move,
-            score: self.outcome().is_some(),
-            ..sundraval::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = sundraval::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(self.outcome().is_some());
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
