@@ -263,24 +263,18 @@ impl Describe for kvarn3::Position {
 #[cfg(feature = "svendo")]
 impl Describe for svendo::Position {
     fn svg(&self, last_move: Option<svendo::Move>, size: u32) -> String {
-        let options = svendo::SvgOptions {
-            size,
-            last_move,
-            ..svendo::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = svendo::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn svg_explained(&self, last_move: Option<svendo::Move>, size: u32, _: bool) -> String {
-        let options = svendo::SvgOptions {
-            size,
-            last_move,
-            highlights: last_move
-                .and_then(|mv| self.winning_line(mv))
-                .unwrap_or_default(),
-            ..svendo::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = svendo::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(true);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
