@@ -110,6 +110,7 @@ pub mod rules {}
 
 mod board;
 mod eval;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -129,6 +130,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;
 pub use outcome::EndReason;
