@@ -90,7 +90,8 @@
 //! player, it leaves them unchanged: [`Symmetries::map_cell`] is the identity on the dark
 //! squares and [`Symmetries::map_action`] maps every legal id to itself. The mirror images
 //! (left–right, top–bottom) are no symmetries: they take the dark corner `a1` to a light
-//! square.
+//! square; the mirrors in the diagonals keep the square colours but turn a man's forward
+//! into sideways.
 
 use alloc::vec::Vec;
 
