@@ -89,6 +89,7 @@ pub mod rules {}
 mod alphabeta_eval;
 mod board;
 mod eval;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -105,6 +106,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Piece, Position, Seat, Turn};

@@ -144,6 +144,7 @@ pub mod rules {}
 mod board;
 mod eval;
 mod fen;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -164,6 +165,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Piece, Position};
