@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -364,9 +365,10 @@ async fn svg(
 async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
     let slot = app.hub.get(&id)?;
+    let upgrade = upgrade.map_err(|e| ApiError(e.status(), e.body_text()))?;
     // The socket refuses messages far over the limit itself; the limit of the contract is
     // checked below, so that the client hears why it was closed.
     Ok(upgrade
