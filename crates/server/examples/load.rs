@@ -13,7 +13,7 @@
 //!    connection that, when the state says it is to move, waits a random think time (0 to 2 ×
 //!    `--think-ms`), and posts a random legal move; every game has one watcher more. A game
 //!    that ends is replaced by a new one of the same kind, so the count stays the same;
-//! 3. reports the moves per second and the latency from a move's POST to the last of the
+//! 3. reports the moves per second (and exits with status 1 when a request failed) and the latency from a move's POST to the last of the
 //!    game's sockets having the new state (p50, p99, max), and the memory per game with its
 //!    sockets open.
 
@@ -371,7 +371,7 @@ fn main() {
     let pid = child.0.id();
 
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    runtime.block_on(async {
+    let failed = runtime.block_on(async {
         let mut http = Http::connect(addr).await.expect("connect");
         let info = http.get("/api/info").await.expect("info").json();
         let kinds = info["games"].as_array().expect("games").clone();
@@ -437,11 +437,16 @@ fn main() {
             "server RSS under load: {busy} KiB: {:.1} KB per game with its sockets open",
             (busy.saturating_sub(before)) as f64 * 1024.0 / options.games as f64 / 1000.0
         );
+        moves == 0 || stats.errors.load(Ordering::Relaxed) > 0
     });
     drop(child);
     for suffix in ["", "-wal", "-shm"] {
         let mut name = db.clone().into_os_string();
         name.push(suffix);
         let _ = std::fs::remove_file(name);
+    }
+    if failed {
+        eprintln!("load: no moves were played, or some requests failed");
+        std::process::exit(1);
     }
 }
