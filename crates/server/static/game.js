@@ -189,14 +189,17 @@
     }
     return true;
   }
+  let gestureCache = { state: null, list: [] };
   function gestureList() {
     if (!state || !Array.isArray(state.gestures)) return [];
-    return state.gestures.map((g, i) => ({
+    if (gestureCache.state === state) return gestureCache.list;
+    gestureCache = { state, list: state.gestures.map((g, i) => ({
       points: Array.isArray(g.points) ? g.points : [],
       choice: g.choice === undefined ? null : g.choice,
       text: state.legal_moves[i],
       index: i,
-    }));
+    })) };
+    return gestureCache.list;
   }
   /** The gestures the clicks can still lead to (with the chosen kind, if any). */
   function live(clicks, choice) {
