@@ -138,7 +138,7 @@ async function waitBoard(page) {
 
 /** Waits until the page shows the move list with `n` moves. */
 async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll("#moves li").length === k, n, { timeout: 20000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#moves .mv").length === k, n, { timeout: 20000 });
 }
 
 async function noHorizontalScroll(page, width) {
@@ -201,7 +201,7 @@ async function testKvarn3(browser, server) {
   await page.waitForFunction(() => document.querySelector("#status.over") !== null, null, { timeout: 10000 });
   const text = await page.textContent("#status");
   assert(/Game over/.test(text) && text.includes(s.outcome.reason), "the page says the game is over and why: " + text);
-  assert((await page.$$("#moves li")).length === s.moves.length, "the move list has every move");
+  assert((await page.$$("#moves .mv")).length === s.moves.length, "the move list has every move");
   await page.screenshot({ path: path.join(SHOTS, "kvarn3-vs-engine-end-1280.png"), fullPage: true });
   assert(errors.length === 0, "no script errors: " + errors.join("; "));
   await ctx.close();

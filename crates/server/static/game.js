@@ -366,12 +366,13 @@
     const n = gameInfo && gameInfo.players ? gameInfo.players.length : 2;
     // Sundraval's swap can give one seat two turns in a row: number its plies one by one.
     const group = state.game === "sundraval" ? 1 : n;
-    for (let i = 0; i < moves.length; i++) {
-      const li = el("li", { class: i === moves.length - 1 ? "last" : "" });
-      if (i % group === 0) li.append(el("span", { class: "n" }, String(Math.floor(i / group) + 1) + "."));
-      else li.append(el("span", { class: "n" }, "\u2026"));
-      li.append(moves[i]);
-      li.title = playerLabel(group === 1 ? "" : (gameInfo ? gameInfo.players[i % n] : "")) || moves[i];
+    // One row per round (one move of every player), numbered like a chess score sheet.
+    for (let r = 0; r * group < moves.length; r++) {
+      const li = el("li", {}, el("span", { class: "n" }, String(r + 1) + "."));
+      for (let i = r * group; i < Math.min(moves.length, (r + 1) * group); i++) {
+        const who = group === 1 ? "" : gameInfo ? playerLabel(gameInfo.players[i % n]) + ": " : "";
+        li.append(el("span", { class: "mv" + (i === moves.length - 1 ? " last" : ""), title: who + moves[i] }, moves[i]));
+      }
       ol.append(li);
     }
     ol.scrollTop = ol.scrollHeight;
