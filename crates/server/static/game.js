@@ -142,7 +142,11 @@
   }
   /** What the server's answer taught about an unknown link: its seat, or a seat it is not. */
   function learn(token, player, isIt) {
-    if (!(token in store.seats) || store.seats[token] !== null) return;
+    if (!(token in store.seats)) return;
+    if (store.seats[token] !== null) {
+      if (isIt || store.seats[token] !== player) return;
+      store.seats[token] = null; // the server says this link does not hold that seat after all
+    }
     if (isIt) {
       store.seats[token] = player;
     } else {
@@ -161,6 +165,41 @@
     if (unknown.length === 1 && free.length === 1) {
       store.seats[unknown[0]] = free[0];
       saveStore();
+    }
+  }
+
+  // A seat link opened as the server gives it (`#seat=TOKEN`) does not say whose seat it is.
+  // The page asks the server with a move that cannot parse (it changes nothing): the server
+  // checks the token and the turn before the move, so 422 (or 400) says the link holds the
+  // seat to move, and 409 that it does not ("it is black's turn, not white's" names it).
+  const probed = new Set();
+  async function probeSeats() {
+    if (!state || state.outcome || !state.to_move) return;
+    const player = state.to_move;
+    const seat = (state.seats || []).find((x) => x.player === player);
+    if (!seat || seat.kind !== "human" || knownPlayers().includes(player)) return;
+    for (const [t, p] of Object.entries(store.seats)) {
+      const key = t + "@" + state.version;
+      if (p !== null || probed.has(key) || ((store.notSeats || {})[t] || []).includes(player)) continue;
+      probed.add(key);
+      try {
+        await api("POST", apiBase + "/moves", { move: "" }, t);
+      } catch (e) {
+        if (e.status === 422 || e.status === 400) learn(t, player, true);
+        else if (e.status === 409) {
+          learn(t, player, false);
+          const m = /not ([a-z]+)'s\b/.exec(e.message);
+          const named = m && (state.seats || []).some((x) => x.player === m[1] && x.kind === "human") ? m[1] : null;
+          if (named && named !== player) learn(t, named, true);
+        } else if (e.status === 403) {
+          delete store.seats[t];
+          saveStore();
+          showError("action-error", "This seat link is not valid for this game: you are watching.");
+        }
+      }
+      inferSeats();
+      render();
+      return;
     }
   }
 
@@ -354,7 +393,7 @@
       ul.append(li);
     }
     const unknown = Object.values(store.seats).filter((p) => p === null).length;
-    if (unknown > 0) ul.append(el("li", { class: "muted small" }, "You hold a seat link; the page learns which seat with your first move."));
+    if (unknown > 0) ul.append(el("li", { class: "muted small" }, "You hold a seat link; the page learns which seat when that seat is to move."));
     if (myTokens().length === 0) ul.append(el("li", { class: "muted small" }, "You are watching this game."));
   }
 
@@ -672,6 +711,7 @@
     }
     noteColorChange(oldState);
     render();
+    probeSeats();
   }
 
   /** Sundraval's pie rule can give a seat the other colour: say so to the seat holder. */
