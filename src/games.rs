@@ -241,34 +241,18 @@ impl Describe for sundraval::Position {
 #[cfg(feature = "kvarn3")]
 impl Describe for kvarn3::Position {
     fn svg(&self, last_move: Option<kvarn3::Move>, size: u32) -> String {
-        let options = kvarn3::SvgOptions {
-            size,
-            last_move,
-            ..kvarn3::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = kvarn3::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn svg_explained(&self, last_move: Option<kvarn3::Move>, size: u32, _: bool) -> String {
-        // The mill: a line whose three points hold the winner's stones.
-        let highlights = match self.outcome() {
-            Some(Outcome::Winner { player, .. }) => {
-                let stones = self.stones(player);
-                kvarn3::LINES
-                    .iter()
-                    .find(|&&line| stones.intersection(line) == line)
-                    .map(|&line| line.iter().collect())
-                    .unwrap_or_default()
-            }
-            _ => Vec::new(),
-        };
-        let options = kvarn3::SvgOptions {
-            size,
-            last_move,
-            highlights,
-            ..kvarn3::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = kvarn3::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(true);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {

@@ -36,7 +36,11 @@ pub trait Actions: Game {
     /// # Panics
     /// When `mask.len()` is not [`Actions::num_actions`].
     fn legal_action_mask(&self, mask: &mut [bool]) {
-        assert_eq!(mask.len(), self.num_actions(), "the mask has one entry per action id");
+        assert_eq!(
+            mask.len(),
+            self.num_actions(),
+            "the mask has one entry per action id"
+        );
         mask.fill(false);
         for mv in self.legal_moves() {
             mask[self.action_id(mv)] = true;

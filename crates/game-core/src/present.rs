@@ -105,13 +105,31 @@ pub trait Describe: Game {
     /// (`"attacked squares"`), or `None` where it adds nothing.
     const EXPLANATION: Option<&'static str> = None;
 
+    /// Whether the explanation layer shows why a finished game ended (Kvarn3's mill, Svendo's
+    /// winning line, Sundraval's score layer), so that a tool draws it unasked once the game
+    /// is over; `false` where it is a study aid drawn only on request (Cheversi's attacked
+    /// squares) or where there is no layer.
+    const EXPLAINS_OUTCOME: bool = false;
+
     /// Every point of this position's board, in the order of their indices.
     fn points(&self) -> Vec<Self::Point>;
 
     /// The position drawn as a standalone SVG document.
     ///
-    /// Every point of the board carries a hit area with its name (`data-point="e4"`), and every
-    /// piece or stone a class saying whose it is, so a page can attach clicks and highlights.
+    /// The same classes in every game, so a page can attach clicks and highlights without
+    /// game-specific code:
+    /// - every point of [`Describe::points`] has exactly one hit area, an element of class
+    ///   `hit` with `data-point="NAME"` (NAME the point's `Display` text, which parses back
+    ///   with `FromStr`): a circle around the point, or the whole square on a chequered
+    ///   board. The hit areas are the last group of the document (`<g class="hit-areas">`),
+    ///   on top of everything, so clicks reach them; they are filled `transparent`, which a
+    ///   page's CSS (`[data-point].hint { fill: … }`) overrides;
+    /// - every piece or stone is one element whose classes say what it is: `piece`, its
+    ///   colour (`white`, `black`, `red`; `master` for Svendo's master stones) and its kind
+    ///   (`stone`, `man`, `dame`, `king`, `queen`, `rook`, `bishop`, `knight`), as
+    ///   `class="piece white king"`; each game's `svg` module lists its own;
+    /// - the marks: `last-move` (with `from` / `to`), `highlight`, and the explanation
+    ///   layer's own classes.
     fn to_svg(&self, options: &SvgOptions<Self::Point, Self::Move>) -> String;
 
     /// The game's default player (its crate's `default_engine`), seeded with `seed`.
@@ -171,4 +189,12 @@ impl<P> Gesture<P> {
 pub trait Gestures: Describe {
     /// The gesture that makes `mv`, a legal move of this position.
     fn gesture(&self, mv: Self::Move) -> Gesture<Self::Point>;
+
+    /// The legal move whose gesture is `gesture`, `None` when no legal move has it: a linear
+    /// scan of the legal moves, for a GUI that has the clicks of a whole move.
+    fn move_of(&self, gesture: &Gesture<Self::Point>) -> Option<Self::Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| self.gesture(mv) == *gesture)
+    }
 }

@@ -363,6 +363,32 @@ impl SvgWriter {
             .attr("stroke-linecap", "round");
     }
 
+    /// The hit area of the point named `name`: a circle of `radius` around (`x`, `y`), of
+    /// class `hit` with `data-point="name"`, filled `transparent` (invisible, but it takes
+    /// clicks, and a page's CSS can fill it). See `Describe::to_svg` for the contract.
+    pub fn hit_circle(&mut self, name: &str, x: f64, y: f64, radius: f64) {
+        self.element("circle")
+            .attr("class", "hit")
+            .attr("data-point", name)
+            .attr("cx", x)
+            .attr("cy", y)
+            .attr("r", radius)
+            .attr("fill", "transparent");
+    }
+
+    /// The hit area of the square named `name`: the square of side `side` from (`x`, `y`), of
+    /// class `hit` with `data-point="name"`, filled `transparent` as [`SvgWriter::hit_circle`].
+    pub fn hit_square(&mut self, name: &str, x: f64, y: f64, side: f64) {
+        self.element("rect")
+            .attr("class", "hit")
+            .attr("data-point", name)
+            .attr("x", x)
+            .attr("y", y)
+            .attr("width", side)
+            .attr("height", side)
+            .attr("fill", "transparent");
+    }
+
     /// A text centred on (`x`, `y`): horizontally by its anchor, vertically by a shift of a
     /// third of the font size (which every renderer understands, unlike `dominant-baseline`).
     pub fn label(&mut self, x: f64, y: f64, font_size: f64, fill: &str, class: &str, text: &str) {

@@ -30,11 +30,13 @@
 //!
 //! The kit lives in three files, re-exported here: the conformance checks
 //! (`testing/conformance.rs`), the fuzz driver (`testing/fuzz.rs`) and the perft vector files
-//! (`testing/perft_vectors.rs`); the SVG checks are the [`svg`] submodule.
+//! (`testing/perft_vectors.rs`); the SVG checks are the [`svg`] submodule, the checks of the
+//! pictures' hit areas and of the gestures the [`present`] one.
 
 mod conformance;
 mod fuzz;
 mod perft_vectors;
+pub mod present;
 pub mod svg;
 
 pub use conformance::{check_position, Conformance};

@@ -2,42 +2,29 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
+use game_core::svg::{SvgWriter, PALETTE};
+use game_core::{Describe, Engine, Game, Gesture, Gestures, Outcome};
 
-use crate::{Color, Move, Point, Position};
+use crate::{Color, Move, Point, PointSet, Position, LINES};
 
-/// How a position is drawn by [`Position::to_svg`].
+/// How a position is drawn by [`Describe::to_svg`]: game-core's [`game_core::SvgOptions`]
+/// for Kvarn3's points and moves.
 ///
 /// The nine points are drawn with the eight lines of the board (rows, columns, the two long
 /// diagonals), files `a`–`c` below and ranks `1`–`3` on the left, White's side (rank 1) at the
 /// bottom unless flipped. The last move is a ring on the point reached (and a dashed ring on
-/// the point left by a step); highlighted points carry a dot. Every stone is a
-/// `<circle class="piece white stone">` (or `black`), so tools can count them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The picture's width in pixels (its height is the same); 400 by default.
-    pub size: u32,
-    /// Black's side (rank 3) at the bottom.
-    pub flipped: bool,
-    /// The move that led to the position, marked on its points.
-    pub last_move: Option<Move>,
-    /// Points marked with a dot (a GUI's legal-move hints, say).
-    pub highlights: Vec<Point>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-            last_move: None,
-            highlights: Vec::new(),
-        }
-    }
-}
+/// the point left by a step); highlighted points carry a dot. With
+/// [`explain`](game_core::SvgOptions::explain), a won game's mill is highlighted too (its
+/// three points carry the dot).
+///
+/// The classes ([`Describe::to_svg`] has the contract): every stone is a
+/// `<circle class="piece white stone">` (or `black`); every point has a hit area
+/// `<circle class="hit" data-point="b2">` in the last group, `hit-areas`.
+pub type SvgOptions = game_core::SvgOptions<Point, Move>;
 
 /// The distance between neighbouring points, in user units.
 const STEP: f64 = 100.0;
@@ -57,21 +44,46 @@ fn centre(point: Point, flipped: bool) -> (f64, f64) {
 }
 
 impl Position {
+    /// The mill of a won game: the line whose three points hold the winner's stones.
+    fn mill(&self) -> Option<PointSet> {
+        let Some(Outcome::Winner { player, .. }) = self.outcome() else {
+            return None;
+        };
+        let stones = self.stones(player);
+        LINES
+            .iter()
+            .copied()
+            .find(|&line| stones.intersection(line) == line)
+    }
+}
+
+impl Describe for Position {
+    type Point = Point;
+
+    const EXPLANATION: Option<&'static str> = Some("the mill");
+
+    const EXPLAINS_OUTCOME: bool = true;
+
+    fn points(&self) -> Vec<Point> {
+        Point::ALL.to_vec()
+    }
+
     /// The position drawn as a standalone SVG document (see [`SvgOptions`] for
     /// what can be shown).
     ///
     /// ```
-    /// use kvarn3::{Game, Position, SvgOptions};
+    /// use kvarn3::{Describe, Game, Position, SvgOptions};
     ///
     /// let mut pos = Position::start();
     /// let mv = pos.parse_move("b2")?;
     /// pos.play(mv)?;
-    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// let svg = pos.to_svg(&SvgOptions::new().with_last_move(Some(mv)));
     /// assert!(svg.starts_with("<svg"));
     /// assert_eq!(svg.matches("class=\"piece ").count(), 1);
+    /// assert_eq!(svg.matches("data-point=").count(), 9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
+    fn to_svg(&self, options: &SvgOptions) -> String {
         let flipped = options.flipped;
         let title = format!("Kvarn3: {self}");
         let mut svg = SvgWriter::new(options.size, VIEW, VIEW, &title);
@@ -153,11 +165,56 @@ impl Position {
         svg.close();
 
         svg.group("highlight-marks");
-        for &point in &options.highlights {
+        let mill = options.explain.then(|| self.mill()).flatten();
+        for point in options
+            .highlights
+            .iter()
+            .copied()
+            .chain(mill.into_iter().flatten())
+        {
             let (x, y) = centre(point, flipped);
             svg.dot("highlight", x, y, 14.0, PALETTE.highlight);
         }
         svg.close();
+
+        svg.group("hit-areas");
+        for point in Point::ALL {
+            let (x, y) = centre(point, flipped);
+            svg.hit_circle(&point.to_string(), x, y, 48.0);
+        }
+        svg.close();
         svg.finish()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(crate::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::mcts_engine(seed)
+    }
+}
+
+impl Gestures for Position {
+    /// A placement is its point, `[b2]`; a step its two points, `[a1, b2]`.
+    ///
+    /// ```
+    /// use kvarn3::{Game, Gesture, Gestures, Position};
+    ///
+    /// let pos = Position::start();
+    /// let mv = pos.parse_move("b2")?;
+    /// assert_eq!(pos.gesture(mv), Gesture::clicks(vec!["b2".parse()?]));
+    /// assert_eq!(pos.move_of(&pos.gesture(mv)), Some(mv));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn gesture(&self, mv: Move) -> Gesture<Point> {
+        match mv {
+            Move::Place(to) => Gesture::clicks(alloc::vec![to]),
+            Move::Step { from, to } => Gesture::clicks(alloc::vec![from, to]),
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! (`rsvg-convert -w 400 tests/data/kvarn3.svg -o /tmp/kvarn3.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};
-use kvarn3::{Game, Move, Point, Position, SvgOptions};
+use kvarn3::{Describe, Game, Move, Point, Position, SvgOptions};
 
 fn point(text: &str) -> Point {
     text.parse::<Point>().expect("a point")
@@ -52,20 +52,15 @@ fn the_last_move_and_the_highlights_are_marked() {
     };
     let mut after = pos;
     after.play(step).expect("c3-c2 is legal");
-    let options = SvgOptions {
-        last_move: Some(step),
-        highlights: vec![point("b3"), point("c3")],
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_last_move(Some(step))
+        .with_highlights(vec![point("b3"), point("c3")]);
     let svg = after.to_svg(&options);
     assert_eq!(count(&svg, "last-move from"), 1);
     assert_eq!(count(&svg, "last-move to"), 1);
     assert_eq!(count(&svg, "highlight"), 2);
     // A placement has no point left.
-    let place = SvgOptions {
-        last_move: Some(Move::Place(point("b2"))),
-        ..SvgOptions::default()
-    };
+    let place = SvgOptions::new().with_last_move(Some(Move::Place(point("b2"))));
     let svg = Position::start().to_svg(&place);
     assert_eq!(count(&svg, "last-move from"), 0);
     assert_eq!(count(&svg, "last-move to"), 1);
@@ -79,10 +74,7 @@ fn the_last_move_and_the_highlights_are_marked() {
 fn flipping_mirrors_the_coordinates() {
     let pos = middle();
     let plain = pos.to_svg(&SvgOptions::default());
-    let flipped = pos.to_svg(&SvgOptions {
-        flipped: true,
-        ..SvgOptions::default()
-    });
+    let flipped = pos.to_svg(&SvgOptions::new().with_flipped(true));
     // Unflipped `a` is left of `c`; flipped, right of it.
     let x = |svg: &str, l: &str| label_x(svg, l).parse::<f64>().expect("a number");
     assert!(x(&plain, "a") < x(&plain, "c"));
@@ -93,20 +85,15 @@ fn flipping_mirrors_the_coordinates() {
 
 #[test]
 fn the_size_is_the_width_in_pixels() {
-    let svg = middle().to_svg(&SvgOptions {
-        size: 800,
-        ..SvgOptions::default()
-    });
+    let svg = middle().to_svg(&SvgOptions::new().with_size(800));
     assert!(svg.contains("width=\"800\" height=\"800\""));
 }
 
 #[test]
 fn a_fixed_position_draws_the_same_picture() {
     let pos = middle();
-    let options = SvgOptions {
-        last_move: Some(Move::Place(point("b1"))),
-        highlights: vec![point("b3"), point("c2")],
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_last_move(Some(Move::Place(point("b1"))))
+        .with_highlights(vec![point("b3"), point("c2")]);
     snapshot("kvarn3.svg", &pos.to_svg(&options));
 }

@@ -1,0 +1,282 @@
+//! Checks of what a GUI relies on ([`Describe`], [`Gestures`]), the same in every game crate's
+//! `tests/present.rs`: every legal move has a gesture of its own, and the picture names every
+//! point once on a hit area on top and gives every piece the classes its owner says.
+//!
+//! ```
+//! use game_core::testing::present::{check_gestures, check_svg_points};
+//! use game_core::{Gestures, SvgOptions};
+//!
+//! /// Checks one position of any game; `class` says which piece stands on a point.
+//! fn check<G>(pos: &G, class: impl Fn(G::Point) -> Option<String>)
+//! where
+//!     G: Gestures + std::fmt::Display,
+//!     <G::Point as std::str::FromStr>::Err: std::fmt::Debug,
+//! {
+//!     check_gestures(pos);
+//!     check_svg_points(pos, &SvgOptions::new().with_flipped(true), class);
+//! }
+//! ```
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+
+use crate::{Describe, GameRecord, Gesture, Gestures, Rng, SvgOptions};
+
+/// Checks the gestures of every legal move of `pos`: each is non-empty (points or a choice),
+/// names points of the board only, and belongs to no other legal move, so a gesture maps back
+/// to exactly its move; [`Gestures::move_of`] finds it (checked on a sample of the moves).
+///
+/// # Panics
+/// When a check fails, with the position and the moves concerned.
+pub fn check_gestures<G: Gestures + std::fmt::Display>(pos: &G) {
+    let moves = pos.legal_moves();
+    let points = pos.points();
+    let mut seen: HashMap<Gesture<G::Point>, G::Move> = HashMap::with_capacity(moves.len());
+    for &mv in &moves {
+        let gesture = pos.gesture(mv);
+        assert!(
+            !gesture.points.is_empty() || gesture.choice.is_some(),
+            "{pos}: the gesture of {mv:?} is empty"
+        );
+        for point in &gesture.points {
+            assert!(
+                points.contains(point),
+                "{pos}: the gesture of {mv:?} names {point}, no point of the board"
+            );
+        }
+        if let Some(other) = seen.insert(gesture.clone(), mv) {
+            panic!("{pos}: {mv:?} and {other:?} share the gesture {gesture:?}");
+        }
+    }
+    // The scan a GUI may use finds each move from its gesture (a sample: the scan is linear).
+    let step = (moves.len() / 8).max(1);
+    for &mv in moves.iter().step_by(step) {
+        assert_eq!(
+            pos.move_of(&pos.gesture(mv)),
+            Some(mv),
+            "{pos}: move_of does not find {mv:?} from its gesture"
+        );
+    }
+}
+
+/// A hit area as drawn: its point's name and its shape.
+#[derive(Debug)]
+struct Hit {
+    name: String,
+    /// A circle (cx, cy, r) or a rectangle (x, y, width, height).
+    shape: Shape,
+}
+
+#[derive(Debug)]
+enum Shape {
+    Circle(f64, f64, f64),
+    Rect(f64, f64, f64, f64),
+}
+
+impl Shape {
+    fn contains(&self, (x, y): (f64, f64)) -> bool {
+        match *self {
+            Shape::Circle(cx, cy, r) => (x - cx).powi(2) + (y - cy).powi(2) < r * r,
+            Shape::Rect(rx, ry, w, h) => rx < x && x < rx + w && ry < y && y < ry + h,
+        }
+    }
+}
+
+/// A number attribute of `node`; panics when it is missing or no number.
+fn number_attr(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
+    let text = node
+        .attribute(name)
+        .unwrap_or_else(|| panic!("<{}> has no {name:?}", node.tag_name().name()));
+    text.parse()
+        .unwrap_or_else(|_| panic!("<{}> {name}={text:?} is no number", node.tag_name().name()))
+}
+
+/// Checks the picture of `pos` drawn with `options` as [`Describe::to_svg`] promises: it is
+/// well-formed; every point of [`Describe::points`] is named by exactly one `data-point`, on an
+/// element of class `hit` filled `transparent` (a circle or a rectangle), all of them in the
+/// document's last group; the names parse back to their points and their number is the
+/// number of points; and the pieces: `piece_class(point)` is the class the piece on `point`
+/// must have (`Some("piece white king")`) or `None` for an empty point, and every element
+/// whose classes include `piece` stands inside exactly one hit area, whose point expects
+/// exactly that class, and every point that expects a piece has exactly one.
+///
+/// # Panics
+/// When a check fails, with the position and the point concerned.
+pub fn check_svg_points<G: Describe + std::fmt::Display>(
+    pos: &G,
+    options: &SvgOptions<G::Point, G::Move>,
+    piece_class: impl Fn(G::Point) -> Option<String>,
+) where
+    <G::Point as std::str::FromStr>::Err: Debug,
+{
+    let svg = pos.to_svg(options);
+    let doc = roxmltree::Document::parse(&svg).expect("the picture is well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let points = pos.points();
+
+    let mut hits = Vec::new();
+    let mut hit_parents = Vec::new();
+    for node in doc
+        .descendants()
+        .filter(|n| n.attribute("data-point").is_some())
+    {
+        let name = node.attribute("data-point").unwrap_or_default().to_owned();
+        assert_eq!(
+            node.attribute("class"),
+            Some("hit"),
+            "{pos}: the element naming {name} is of class hit"
+        );
+        assert_eq!(
+            node.attribute("fill"),
+            Some("transparent"),
+            "{pos}: the hit area of {name} is transparent"
+        );
+        let shape = match node.tag_name().name() {
+            "circle" => Shape::Circle(
+                number_attr(node, "cx"),
+                number_attr(node, "cy"),
+                number_attr(node, "r"),
+            ),
+            "rect" => Shape::Rect(
+                number_attr(node, "x"),
+                number_attr(node, "y"),
+                number_attr(node, "width"),
+                number_attr(node, "height"),
+            ),
+            other => panic!("{pos}: the hit area of {name} is a <{other}>, no circle or rect"),
+        };
+        hit_parents.push(node.parent_element().map(|p| p.id()));
+        hits.push(Hit { name, shape });
+    }
+    assert_eq!(
+        hits.len(),
+        points.len(),
+        "{pos}: one hit area per point of the board"
+    );
+    // All in one group, the last element of the document, so they lie on top of everything.
+    let last_group = root.children().rfind(|n| n.is_element());
+    assert_eq!(
+        last_group.map(|n| n.tag_name().name()),
+        Some("g"),
+        "{pos}: the picture ends with the group of hit areas"
+    );
+    for parent in &hit_parents {
+        assert_eq!(
+            *parent,
+            last_group.map(|n| n.id()),
+            "{pos}: every hit area is in the last group"
+        );
+    }
+    let mut named: HashMap<G::Point, usize> = HashMap::new();
+    for (i, hit) in hits.iter().enumerate() {
+        let point: G::Point = hit
+            .name
+            .parse()
+            .unwrap_or_else(|e| panic!("{pos}: data-point {:?} does not parse: {e:?}", hit.name));
+        assert_eq!(
+            point.to_string(),
+            hit.name,
+            "{pos}: the name is the point's text"
+        );
+        assert!(
+            points.contains(&point),
+            "{pos}: {point} is a point of the board"
+        );
+        if named.insert(point, i).is_some() {
+            panic!("{pos}: {point} is named twice");
+        }
+    }
+    for point in &points {
+        assert!(named.contains_key(point), "{pos}: {point} has no hit area");
+    }
+
+    // The pieces: each inside one hit area, with the class of the piece on that point.
+    let mut found: HashMap<G::Point, usize> = HashMap::new();
+    for node in doc.descendants() {
+        let Some(class) = node.attribute("class") else {
+            continue;
+        };
+        if !class.split_whitespace().any(|w| w == "piece") {
+            continue;
+        }
+        assert_eq!(
+            node.tag_name().name(),
+            "circle",
+            "{pos}: a piece ({class}) is a circle"
+        );
+        let centre = (number_attr(node, "cx"), number_attr(node, "cy"));
+        let inside: Vec<&Hit> = hits.iter().filter(|h| h.shape.contains(centre)).collect();
+        assert_eq!(
+            inside.len(),
+            1,
+            "{pos}: the piece {class} at {centre:?} lies in one hit area, not {inside:?}"
+        );
+        let point: G::Point = inside[0].name.parse().expect("checked above");
+        assert_eq!(
+            piece_class(point).as_deref(),
+            Some(class),
+            "{pos}: the piece drawn on {point}"
+        );
+        *found.entry(point).or_default() += 1;
+    }
+    for &point in &points {
+        let expected = usize::from(piece_class(point).is_some());
+        assert_eq!(
+            found.get(&point).copied().unwrap_or(0),
+            expected,
+            "{pos}: pieces drawn on {point}"
+        );
+    }
+}
+
+/// Plays `games` seeded random games from each of `starts` in turn (at most `max_plies` plies
+/// each, through a [`GameRecord`] with the game's own draw rules) and runs
+/// [`check_gestures`] and [`check_svg_points`] in every position on the way; the picture is
+/// drawn with the last move marked, alternately flipped and with the explanation layer, and
+/// once with a legal move's points highlighted.
+///
+/// `piece_class(pos, point)` is the class the piece on `point` of `pos` must have, written by
+/// the game's tests from its own `piece_at`.
+///
+/// # Panics
+/// When a check fails, or `starts` is empty.
+pub fn check_presentation<G: Gestures + std::fmt::Display>(
+    starts: &[G],
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+    piece_class: impl Fn(&G, G::Point) -> Option<String>,
+) where
+    <G::Point as std::str::FromStr>::Err: Debug,
+{
+    assert!(!starts.is_empty(), "at least one start position");
+    let mut rng = Rng::new(seed);
+    for game in 0..games {
+        let mut record = GameRecord::new(starts[game % starts.len()]);
+        let mut last = None;
+        for ply in 0..=max_plies {
+            let pos = *record.current();
+            check_gestures(&pos);
+            let moves = record.legal_moves();
+            let highlights = moves
+                .first()
+                .map(|&mv| pos.gesture(mv).points)
+                .unwrap_or_default();
+            let options = SvgOptions::new()
+                .with_last_move(last)
+                .with_flipped(ply % 2 == 1)
+                .with_explain(ply % 3 != 1)
+                .with_highlights(highlights);
+            check_svg_points(&pos, &options, |p| piece_class(&pos, p));
+            if record.outcome().is_some() || ply == max_plies {
+                break;
+            }
+            let Some(&mv) = rng.choose(&moves) else {
+                break;
+            };
+            record.play(mv).expect("a generated move is legal");
+            last = Some(mv);
+        }
+    }
+}
