@@ -307,7 +307,8 @@ async function testEveryGame(browser, server) {
   const notes = [];
   for (const g of info.games) {
     // Both sizes of draughts (8x8 and 10x10); the default of a game with more.
-    for (const size of g.sizes.length <= 2 ? g.sizes : [g.default_size]) {
+    const sizes = g.sizes.length === 0 ? [null] : g.sizes.length <= 2 ? g.sizes : [g.default_size];
+    for (const size of sizes) {
       const game = await newHumanGame(server, g.name, size);
       const players = g.players;
       const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",") + "&as=" + players.join(",");
@@ -344,7 +345,7 @@ async function testEveryGame(browser, server) {
         const multi = s.gestures.find((x) => x.points.length >= 2);
         if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
       }
-      const name = g.name + (g.sizes.length > 1 ? "-" + size : "");
+      const name = g.name + (size && g.sizes.length > 1 ? "-" + size : "");
       await page.screenshot({ path: path.join(SHOTS, name + "-1280.png"), fullPage: true });
       await noHorizontalScroll(page, 1280);
       await page.setViewportSize({ width: 400, height: 860 });

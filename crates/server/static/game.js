@@ -339,7 +339,6 @@
     const st = $("status");
     st.textContent = "";
     st.className = "status";
-    const out = $("outcome");
     if (state.outcome) {
       const o = state.outcome;
       let text;
@@ -352,11 +351,8 @@
       if (o.reason) text += " (" + o.reason + ")";
       st.classList.add("over");
       st.append("Game over: " + text);
-      out.textContent = text;
-      show(out, true);
       return;
     }
-    show(out, false);
     const p = state.to_move;
     if (!p) return;
     st.append(dot(p), playerLabel(p) + " to move");
@@ -444,6 +440,13 @@
   function renderLinks() {
     const box = $("links");
     box.textContent = "";
+    // While a friend has not joined, their invite comes first, as on lichess.
+    const waiting = !state.outcome && store.invites.some((inv) => {
+      const seat = (state.seats || []).find((x) => x.player === inv.player);
+      return seat && !seat.connected;
+    });
+    $("links-panel").classList.toggle("inviting", waiting);
+    $("links-title").textContent = waiting ? "Invite your friend: send them their link" : "Links";
     for (const inv of store.invites) {
       box.append(linkRow(playerLabel(inv.player) + " invite", inv.url));
     }
