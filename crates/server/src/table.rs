@@ -1,0 +1,328 @@
+//! One game in play, behind an object-safe trait: [`Table`] is written once, generically, for
+//! every game of the library ([`GameTable<G>`]), and the server holds `Box<dyn Table>` values
+//! without knowing which game is inside. [`open`] and [`info`] pick the game by its name
+//! through the facade's [`visit`].
+
+use std::fmt::Display;
+use std::time::Duration;
+
+use boardrules::engines::{engine_by_name, ENGINE_NAMES};
+use boardrules::games::{visit, GameVisitor, GAME_NAMES};
+use game_core::{BoardSize, Engine, Game, GameRecord, Limits, Outcome, StopFlag};
+use serde::Serialize;
+
+use crate::present::Presented;
+
+/// A game's outcome as the API writes it: `{"result": "win"|"draw", "player"?, "reason"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub(crate) struct OutcomeJson {
+    /// `"win"` or `"draw"`.
+    pub(crate) result: String,
+    /// The winner, for a win.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub(crate) player: Option<String>,
+    /// The library's reason, or the server's `"resignation"` and `"agreement"`.
+    pub(crate) reason: String,
+}
+
+/// The clicks of one legal move, as the state lists them.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct GestureJson {
+    /// The points clicked, in order.
+    pub(crate) points: Vec<String>,
+    /// The choice no click makes (`"Q"`, `"pass"`, `"keep"`, `"swap"`), or null.
+    pub(crate) choice: Option<&'static str>,
+}
+
+/// What a table says about its game for the state message.
+pub(crate) struct Core<'a> {
+    pub(crate) position: String,
+    pub(crate) moves: &'a [String],
+    pub(crate) to_move: Option<String>,
+    pub(crate) legal_moves: Vec<String>,
+    pub(crate) gestures: Vec<GestureJson>,
+    pub(crate) outcome: Option<OutcomeJson>,
+    pub(crate) colors: Vec<(String, String)>,
+}
+
+/// A search to run on the engine pool: returns the chosen move's text.
+pub(crate) type EngineJob = Box<dyn FnOnce() -> Option<String> + Send>;
+
+/// One game in play: its record and its move texts, whatever the game.
+pub(crate) trait Table: Send {
+    /// The game's name as the tools spell it.
+    fn game(&self) -> &'static str;
+    /// The players' names, in the order of play.
+    fn players(&self) -> Vec<String>;
+    /// The board size's text, for games with several boards.
+    fn size(&self) -> Option<String>;
+    /// The start position's text.
+    fn start(&self) -> String;
+    /// The state's fields that come from the game itself.
+    fn core(&self) -> Core<'_>;
+    /// How many moves have been played.
+    fn plies(&self) -> usize;
+    /// The index of the player to move, or `None` once the record says the game is over.
+    fn turn(&self) -> Option<usize>;
+    /// The move's text in the game's notation (`text` read in the current position), or the
+    /// library's reason why it is malformed or illegal.
+    fn check(&self, text: &str) -> Result<String, String>;
+    /// Plays a move that [`Table::check`] accepted.
+    fn apply(&mut self, text: &str) -> Result<(), String>;
+    /// The picture of the current position, the last move marked.
+    fn svg(&self, flipped: bool, explain: bool, size: u32) -> String;
+    /// The library's JSON game record.
+    fn record_json(&self) -> String;
+    /// Whether `spec` (`NAME[:BUDGET]`) is an engine of this game.
+    fn check_engine(&self, spec: &str) -> Result<(), String>;
+    /// A search of the current position by the engine `spec` for `time`.
+    fn engine_job(
+        &self,
+        spec: &str,
+        time: Duration,
+        seed: u64,
+        stop: StopFlag,
+    ) -> Result<EngineJob, String>;
+    /// A new table of the same game and board at its start position (a rematch).
+    fn fresh(&self) -> Box<dyn Table>;
+}
+
+/// [`Table`] for the game `G`: the record, and each move's text as it was played.
+pub(crate) struct GameTable<G: Presented> {
+    record: GameRecord<G>,
+    texts: Vec<String>,
+}
+
+fn outcome_json<G: Game>(outcome: game_core::OutcomeOf<G>) -> OutcomeJson {
+    match outcome {
+        Outcome::Winner { player, reason } => OutcomeJson {
+            result: "win".to_owned(),
+            player: Some(player.to_string()),
+            reason: reason.to_string(),
+        },
+        Outcome::Draw { reason } => OutcomeJson {
+            result: "draw".to_owned(),
+            player: None,
+            reason: reason.to_string(),
+        },
+    }
+}
+
+fn names<T: Display>(items: impl IntoIterator<Item = T>) -> Vec<String> {
+    items.into_iter().map(|item| item.to_string()).collect()
+}
+
+impl<G: Presented> Table for GameTable<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn players(&self) -> Vec<String> {
+        names(G::PLAYERS)
+    }
+
+    fn size(&self) -> Option<String> {
+        self.record
+            .start()
+            .board_size()
+            .map(|size| size.to_string())
+    }
+
+    fn start(&self) -> String {
+        self.record.start().to_string()
+    }
+
+    fn core(&self) -> Core<'_> {
+        let pos = self.record.current();
+        let legal = self.record.legal_moves();
+        let outcome = self.record.outcome();
+        Core {
+            position: pos.to_string(),
+            moves: &self.texts,
+            to_move: outcome.is_none().then(|| pos.to_move().to_string()),
+            legal_moves: legal.iter().map(|&mv| pos.move_text(mv)).collect(),
+            gestures: legal
+                .iter()
+                .map(|&mv| {
+                    let (points, choice) = pos.gesture_of(mv);
+                    GestureJson { points, choice }
+                })
+                .collect(),
+            outcome: outcome.map(outcome_json::<G>),
+            colors: G::PLAYERS
+                .iter()
+                .map(|&p| (p.to_string(), pos.color_name(p)))
+                .collect(),
+        }
+    }
+
+    fn plies(&self) -> usize {
+        self.texts.len()
+    }
+
+    fn turn(&self) -> Option<usize> {
+        match self.record.outcome() {
+            Some(_) => None,
+            None => Some(G::player_index(self.record.current().to_move())),
+        }
+    }
+
+    fn check(&self, text: &str) -> Result<String, String> {
+        let pos = self.record.current();
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        match pos.why_illegal(mv) {
+            None => Ok(pos.move_text(mv)),
+            Some(reason) => Err(reason),
+        }
+    }
+
+    fn apply(&mut self, text: &str) -> Result<(), String> {
+        let mv = self.record.play_text(text).map_err(|e| e.to_string())?;
+        let previous = &self.record.positions()[self.record.positions().len() - 2];
+        self.texts.push(previous.move_text(mv));
+        Ok(())
+    }
+
+    fn svg(&self, flipped: bool, explain: bool, size: u32) -> String {
+        self.record
+            .current()
+            .picture(self.record.moves().last().copied(), flipped, explain, size)
+    }
+
+    fn record_json(&self) -> String {
+        serde_json::to_string(&self.record)
+            .unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()))
+    }
+
+    fn check_engine(&self, spec: &str) -> Result<(), String> {
+        G::engine(spec, 0).map(|_| ())
+    }
+
+    fn engine_job(
+        &self,
+        spec: &str,
+        time: Duration,
+        seed: u64,
+        stop: StopFlag,
+    ) -> Result<EngineJob, String> {
+        let mut engine: Box<dyn Engine<G>> = G::engine(spec, seed)?;
+        let record = self.record.clone();
+        Ok(Box::new(move || {
+            let result = engine.search(&record, &Limits::time(time), &stop, &mut |_| {});
+            let mv = result.best_move?;
+            let pos = record.current();
+            pos.is_legal(mv).then(|| pos.move_text(mv))
+        }))
+    }
+
+    fn fresh(&self) -> Box<dyn Table> {
+        let start = match self.record.start().board_size() {
+            Some(size) => G::start_with_size(size).unwrap_or_else(|_| G::start()),
+            None => G::start(),
+        };
+        Box::new(GameTable {
+            record: GameRecord::new(start),
+            texts: Vec::new(),
+        })
+    }
+}
+
+/// Opens a table of the game `name`: at `start` (a position text) or the start position, on
+/// the board of `size`, with `moves` replayed.
+struct Opener<'a> {
+    size: Option<&'a str>,
+    start: Option<&'a str>,
+    moves: &'a [String],
+}
+
+impl GameVisitor for Opener<'_> {
+    type Output = Result<Box<dyn Table>, String>;
+
+    fn visit<G: boardrules::games::Describe>(self) -> Self::Output {
+        let size = match self.size {
+            None => None,
+            Some(text) => Some(text.parse::<BoardSize>().map_err(|e| e.to_string())?),
+        };
+        let start: G = match (self.start, size) {
+            (Some(text), size) => G::parse_position(text, size).map_err(|e| e.to_string())?,
+            (None, Some(size)) => G::start_with_size(size).map_err(|e| e.to_string())?,
+            (None, None) => G::start(),
+        };
+        let mut table = GameTable {
+            record: GameRecord::new(start),
+            texts: Vec::new(),
+        };
+        for (ply, text) in self.moves.iter().enumerate() {
+            table
+                .apply(text)
+                .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
+        }
+        Ok(Box::new(table))
+    }
+}
+
+/// A table of the game `name` at its start (on the board of `size`, or at the position
+/// `start`), with `moves` replayed; the library's error text when any of it is wrong.
+pub(crate) fn open(
+    name: &str,
+    size: Option<&str>,
+    start: Option<&str>,
+    moves: &[String],
+) -> Result<Box<dyn Table>, String> {
+    visit(name, Opener { size, start, moves }).map_err(|e| e.to_string())?
+}
+
+/// What `GET /api/info` says of one game.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct GameInfo {
+    name: &'static str,
+    title: &'static str,
+    sizes: Vec<String>,
+    default_size: Option<String>,
+    players: Vec<String>,
+    engines: Vec<&'static str>,
+    explanation: Option<&'static str>,
+}
+
+/// The games' titles for people, as their rules pages name them (the library names games only
+/// by their tool names).
+fn title(name: &'static str) -> &'static str {
+    match name {
+        "kvarn3" => "Kvarn med tre pjäser",
+        "swedish-draughts" => "Swedish Draughts",
+        "cheversi" => "Cheversi",
+        "sundraval" => "Sundraval",
+        "svendo" => "Svendo",
+        other => other,
+    }
+}
+
+struct Describer;
+
+impl GameVisitor for Describer {
+    type Output = GameInfo;
+
+    fn visit<G: boardrules::games::Describe>(self) -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            title: title(G::NAME),
+            sizes: names(G::BOARD_SIZES),
+            default_size: G::BOARD_SIZES.first().map(|size| size.to_string()),
+            players: names(G::PLAYERS),
+            engines: ENGINE_NAMES
+                .iter()
+                .copied()
+                .filter(|name| engine_by_name::<G>(name, 0).is_ok())
+                .collect(),
+            explanation: G::EXPLAINS,
+        }
+    }
+}
+
+/// Every game of the build, in the tools' order.
+pub(crate) fn info() -> Vec<GameInfo> {
+    GAME_NAMES
+        .iter()
+        .filter_map(|name| visit(name, Describer).ok())
+        .collect()
+}
