@@ -171,24 +171,20 @@ pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
 #[cfg(feature = "cheversi")]
 impl Describe for cheversi::Position {
     fn svg(&self, last_move: Option<cheversi::Move>, size: u32) -> String {
-        let options = cheversi::SvgOptions {
-            size,
-            last_move,
-            ..cheversi::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = cheversi::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     const HAS_ATTACKS: bool = true;
 
     fn svg_explained(&self, last_move: Option<cheversi::Move>, size: u32, attacks: bool) -> String {
-        let options = cheversi::SvgOptions {
-            size,
-            last_move,
-            attacks,
-            ..cheversi::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = cheversi::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(attacks);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
@@ -207,22 +203,18 @@ impl Describe for cheversi::Position {
 #[cfg(feature = "sundraval")]
 impl Describe for sundraval::Position {
     fn svg(&self, last_move: Option<sundraval::Move>, size: u32) -> String {
-        let options = sundraval::SvgOptions {
-            size,
-            last_move,
-            ..sundraval::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = sundraval::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn svg_explained(&self, last_move: Option<sundraval::Move>, size: u32, _: bool) -> String {
-        let options = sundraval::SvgOptions {
-            size,
-            last_move,
-            score: self.outcome().is_some(),
-            ..sundraval::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = sundraval::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move)
+            .with_explain(self.outcome().is_some());
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
@@ -303,12 +295,10 @@ impl Describe for svendo::Position {
 #[cfg(feature = "swedish-draughts")]
 impl Describe for swedish_draughts::Position {
     fn svg(&self, last_move: Option<swedish_draughts::Move>, size: u32) -> String {
-        let options = swedish_draughts::SvgOptions {
-            size,
-            last_move,
-            ..swedish_draughts::SvgOptions::default()
-        };
-        self.to_svg(&options)
+        let options = swedish_draughts::SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last_move);
+        game_core::Describe::to_svg(self, &options)
     }
 
     fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {

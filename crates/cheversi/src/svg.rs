@@ -2,53 +2,37 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
+use game_core::svg::{number, SvgWriter, PALETTE};
+use game_core::{Describe, Engine, Gesture, Gestures};
 
 use crate::score::attacks_from;
 use crate::{board::squares, Color, Kind, Move, Piece, Position, Square};
 
-/// How a position is drawn by [`Position::to_svg`].
+/// How a position is drawn by [`Describe::to_svg`]: game-core's [`game_core::SvgOptions`]
+/// for Cheversi's squares and placements.
 ///
 /// `a1` is dark, in White's bottom-left corner (Black's side at the bottom when flipped);
 /// files `a`–`h` below, ranks `1`–`8` on the left. A piece is its letter (`K` `Q` `R` `B` `N`)
-/// in a disc of its colour: an element of class `piece white king` (`black`; `queen`, `rook`,
-/// `bishop`, `knight`), so tools can count them. The last placement tints its square;
-/// highlighted squares carry a dot.
+/// in a disc of its colour. The last placement tints its square; highlighted squares carry a
+/// dot.
 ///
-/// With [`SvgOptions::attacks`] every empty square that scores is shaded and counted: its
-/// lower-left half pale for White with White's count in that corner on a white badge, its
-/// upper-right half dark for Black with Black's count on a black badge. The counts are the
-/// (piece, empty square) pairs of the scoring rule, so the white numbers add up to White's
-/// score and the black ones to Black's. Occupied squares score nothing and are not shaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The picture's width in pixels (its height is the same); 400 by default.
-    pub size: u32,
-    /// Black's side (rank 8) at the bottom.
-    pub flipped: bool,
-    /// The placement that led to the position, its square tinted.
-    pub last_move: Option<Move>,
-    /// Squares marked with a dot (a GUI's legal-move hints, say).
-    pub highlights: Vec<Square>,
-    /// Shade the empty squares each side attacks, with the number of its pieces attacking
-    /// each (what the square is worth to that side).
-    pub attacks: bool,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-            last_move: None,
-            highlights: Vec::new(),
-            attacks: false,
-        }
-    }
-}
+/// With [`explain`](game_core::SvgOptions::explain) every empty square that scores is shaded
+/// and counted (the attacked squares): its lower-left half pale for White with White's count
+/// in that corner on a white badge, its upper-right half dark for Black with Black's count on
+/// a black badge. The counts are the (piece, empty square) pairs of the scoring rule, so the
+/// white numbers add up to White's score and the black ones to Black's. Occupied squares
+/// score nothing and are not shaded.
+///
+/// The classes ([`Describe::to_svg`] has the contract): every piece is a circle of class
+/// `piece white king` (`black`; `queen`, `rook`, `bishop`, `knight`), its letter a text of
+/// class `piece-letter`; the shading `attack white` / `attack black` with `badge` and
+/// `attack-count`; every square has a hit area `<rect class="hit" data-point="e4">` in the
+/// last group, `hit-areas`.
+pub type SvgOptions = game_core::SvgOptions<Square, Move>;
 
 /// The side of a square, in user units.
 const CELL: f64 = 100.0;
@@ -134,24 +118,34 @@ fn draw_attack(svg: &mut SvgWriter, square: Square, flipped: bool, white: u8, bl
     }
 }
 
-impl Position {
+impl Describe for Position {
+    type Point = Square;
+
+    const EXPLANATION: Option<&'static str> = Some("attacked squares");
+
+    /// The 64 squares, `a1`, `b1`, … `h8` (the order of their indices).
+    fn points(&self) -> Vec<Square> {
+        Square::all().collect()
+    }
+
     /// The position drawn as a standalone SVG document (see [`SvgOptions`] for what can be
     /// shown).
     ///
     /// ```
-    /// use cheversi::{Game, Position, SvgOptions};
+    /// use cheversi::{Describe, Game, Position, SvgOptions};
     ///
     /// let mut pos = Position::start();
     /// let mv = pos.parse_move("Ke4")?;
     /// pos.play(mv)?;
-    /// let options = SvgOptions { last_move: Some(mv), attacks: true, ..SvgOptions::default() };
+    /// let options = SvgOptions::new().with_last_move(Some(mv)).with_explain(true);
     /// let svg = pos.to_svg(&options);
     /// assert_eq!(svg.matches("class=\"piece white king\"").count(), 1);
     /// // The king attacks its eight neighbours.
     /// assert_eq!(svg.matches("class=\"attack white\"").count(), 8);
+    /// assert_eq!(svg.matches("data-point=").count(), 64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
+    fn to_svg(&self, options: &SvgOptions) -> String {
         let flipped = options.flipped;
         let board = 8.0 * CELL;
         let view = board + 2.0 * MARGIN;
@@ -198,7 +192,7 @@ impl Position {
             svg.close();
         }
 
-        if options.attacks {
+        if options.explain {
             svg.group("attacks");
             let counts = attack_counts(self);
             for square in Square::all() {
@@ -248,6 +242,53 @@ impl Position {
             );
         }
         svg.close();
+
+        svg.group("hit-areas");
+        for square in Square::all() {
+            let (x, y) = corner(square, flipped);
+            svg.hit_square(&square.to_string(), x, y, CELL);
+        }
+        svg.close();
         svg.finish()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(crate::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::mcts_engine(seed)
+    }
+}
+
+/// The choice that picks `kind` from the hand: its letter as the notation writes it.
+const fn kind_choice(kind: Kind) -> &'static str {
+    match kind {
+        Kind::King => "K",
+        Kind::Queen => "Q",
+        Kind::Rook => "R",
+        Kind::Bishop => "B",
+        Kind::Knight => "N",
+    }
+}
+
+impl Gestures for Position {
+    /// A placement is its square, with the piece kind as the choice: its letter as the
+    /// notation writes it (`K`, `Q`, `R`, `B`, `N`), so `Qd5` is `[d5]` with choice `Q`.
+    ///
+    /// ```
+    /// use cheversi::{Game, Gesture, Gestures, Position};
+    ///
+    /// let pos = Position::start();
+    /// let mv = pos.parse_move("Ke4")?;
+    /// assert_eq!(pos.gesture(mv), Gesture::with_choice(vec!["e4".parse()?], "K"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn gesture(&self, mv: Move) -> Gesture<Square> {
+        Gesture::with_choice(alloc::vec![mv.square], kind_choice(mv.kind))
     }
 }

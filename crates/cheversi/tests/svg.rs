@@ -7,7 +7,7 @@
 //! render it (`rsvg-convert -w 400 tests/data/cheversi.svg -o /tmp/cheversi.png`) and look
 //! at it.
 
-use cheversi::{Game, Position, SvgOptions};
+use cheversi::{Describe, Game, Position, SvgOptions};
 use game_core::testing::svg::{count, label_x};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
@@ -35,7 +35,7 @@ const MIDDLE: &str = "8/8/8/8/4K3/3nQ3/4q3/8 w e2";
 
 #[test]
 fn the_start_is_an_empty_board_with_coordinates() {
-    let svg = Position::start().to_svg(&SvgOptions::default());
+    let svg = Position::start().to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece"), 0);
     assert_eq!(count(&svg, "dark"), 32);
     assert_eq!(count(&svg, "light"), 32);
@@ -46,7 +46,7 @@ fn the_start_is_an_empty_board_with_coordinates() {
 
 #[test]
 fn one_mark_per_piece_with_its_colour_and_kind() {
-    let svg = parse(MIDDLE).to_svg(&SvgOptions::default());
+    let svg = parse(MIDDLE).to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece"), 4);
     assert_eq!(count(&svg, "piece white king"), 1);
     assert_eq!(count(&svg, "piece white queen"), 1);
@@ -62,7 +62,7 @@ fn a_finished_game_shows_all_sixteen_pieces() {
         let mv = pos.legal_moves()[0];
         pos.play(mv).expect("a generated move");
     }
-    let svg = pos.to_svg(&SvgOptions::default());
+    let svg = pos.to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece"), 16);
     for colour in ["white", "black"] {
         assert_eq!(count(&svg, &format!("piece {colour} king")), 1);
@@ -78,10 +78,7 @@ fn attacks_are_shaded_with_their_counts() {
     // King e4 against knight d3, counted by hand: the king attacks its 7 empty neighbours
     // (d3 is occupied); the knight attacks b2 b4 c1 c5 e1 e5 f2 f4, all empty.
     let pos = parse("8/8/8/8/4K3/3n4/8/8 w d3");
-    let svg = pos.to_svg(&SvgOptions {
-        attacks: true,
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(&SvgOptions::new().with_explain(true));
     assert_eq!(count(&svg, "attack white"), 7);
     assert_eq!(count(&svg, "attack black"), 8);
     assert_eq!(numbers(&svg, "attack-count").iter().sum::<u32>(), 15);
@@ -89,10 +86,7 @@ fn attacks_are_shaded_with_their_counts() {
     // The rules page's check: White attacks 17 distinct empty squares, three of them twice,
     // for 20 points. Black (by hand): knight d3 8 squares; queen e2 e1, d2 c2 b2 a2, f2 g2 h2,
     // f3 g4 h5, f1, d1 = 13; b2, e1 and f2 twice: 18 squares, 21 points.
-    let svg = parse(MIDDLE).to_svg(&SvgOptions {
-        attacks: true,
-        ..SvgOptions::default()
-    });
+    let svg = parse(MIDDLE).to_svg(&SvgOptions::new().with_explain(true));
     assert_eq!(count(&svg, "attack white"), 17);
     assert_eq!(count(&svg, "attack black"), 18);
     let counts = numbers(&svg, "attack-count");
@@ -109,15 +103,15 @@ fn the_last_placement_and_the_highlights_are_marked() {
     let mut hints = Vec::new();
     pos.legal_moves_into(&mut hints);
     let squares: Vec<_> = hints.iter().map(|m| m.square).collect();
-    let svg = pos.to_svg(&SvgOptions {
-        last_move: Some(mv),
-        highlights: squares.clone(),
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(
+        &SvgOptions::new()
+            .with_last_move(Some(mv))
+            .with_highlights(squares.clone()),
+    );
     assert_eq!(count(&svg, "last-move to"), 1);
     // Black must touch the king: one dot per legal placement (kinds share squares).
     assert_eq!(count(&svg, "highlight"), squares.len());
-    let svg = pos.to_svg(&SvgOptions::default());
+    let svg = pos.to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "last-move"), 0);
     assert_eq!(count(&svg, "highlight"), 0);
 }
@@ -125,11 +119,8 @@ fn the_last_placement_and_the_highlights_are_marked() {
 #[test]
 fn flipping_turns_the_board_half_round() {
     let pos = parse(MIDDLE);
-    let plain = pos.to_svg(&SvgOptions::default());
-    let flipped = pos.to_svg(&SvgOptions {
-        flipped: true,
-        ..SvgOptions::default()
-    });
+    let plain = pos.to_svg(&SvgOptions::new());
+    let flipped = pos.to_svg(&SvgOptions::new().with_flipped(true));
     let x = |svg: &str, l: &str| label_x(svg, l).parse::<f64>().expect("a number");
     assert!(x(&plain, "a") < x(&plain, "h"));
     assert!(x(&flipped, "a") > x(&flipped, "h"));
@@ -138,10 +129,7 @@ fn flipping_turns_the_board_half_round() {
 
 #[test]
 fn the_size_is_the_width_in_pixels() {
-    let svg = parse(MIDDLE).to_svg(&SvgOptions {
-        size: 800,
-        ..SvgOptions::default()
-    });
+    let svg = parse(MIDDLE).to_svg(&SvgOptions::new().with_size(800));
     assert!(svg.contains("width=\"800\" height=\"800\""));
 }
 
@@ -151,11 +139,9 @@ fn a_fixed_position_draws_the_same_picture() {
     let mv = pos.parse_move("Qe2");
     assert!(mv.is_err(), "Black's queen is on e2 already");
     let last = cheversi::Move::new(cheversi::Kind::Queen, "e2".parse().expect("a square"));
-    let options = SvgOptions {
-        last_move: Some(last),
-        highlights: vec!["f5".parse().expect("a square")],
-        attacks: true,
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_last_move(Some(last))
+        .with_highlights(vec!["f5".parse().expect("a square")])
+        .with_explain(true);
     snapshot("cheversi.svg", &pos.to_svg(&options));
 }

@@ -3,55 +3,37 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
+use game_core::svg::{number, SvgWriter, PALETTE};
+use game_core::{Describe, Engine, Gesture, Gestures};
 
 use crate::{Color, Move, Point, Position};
 
-/// How a position is drawn by [`Position::to_svg`].
+/// How a position is drawn by [`Describe::to_svg`]: game-core's [`game_core::SvgOptions`]
+/// for Sundraval's points and moves.
 ///
 /// The board is drawn as the text diagram shows it: row `1` at the top, each row a horizontal
 /// line, the neighbours of a point left and right and diagonally above and below; flipped, it
 /// is turned half round. Each row's number stands at its left end, each column's letter at its
-/// upper end (so the letters run along the top and the upper right edge). Stones are elements
-/// of class `piece black stone` (`white`), so tools can count them.
+/// upper end (so the letters run along the top and the upper right edge).
 ///
 /// The last move rings the point placed on (both points of the opening). A pass, `keep` and
 /// `swap` change no point and draw no mark. Highlighted points carry a dot.
 ///
-/// With [`SvgOptions::score`] the board shows the score breakdown "as if the game ended now"
-/// ([`Position::score_breakdown`]): every point of a territory is tinted by its owner (dark for
-/// Black, light for White; the points of dead stones inside it too, as they count for its
-/// size), dead stones are crossed out, and living groups — revived ones included — are drawn
-/// plain. Neutral regions are not tinted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The picture's width in pixels (the height follows the hexagon's proportions); 400 by
-    /// default.
-    pub size: u32,
-    /// The board turned half round (the last row at the top).
-    pub flipped: bool,
-    /// The move that led to the position, its point (or the opening's two points) ringed.
-    pub last_move: Option<Move>,
-    /// Points marked with a dot (a GUI's legal-move hints, say).
-    pub highlights: Vec<Point>,
-    /// Show the score breakdown: territories tinted by owner, dead stones crossed out.
-    pub score: bool,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-            last_move: None,
-            highlights: Vec::new(),
-            score: false,
-        }
-    }
-}
+/// With [`explain`](game_core::SvgOptions::explain) the board shows the score breakdown "as
+/// if the game ended now" ([`Position::score_breakdown`], the score layer): every point of a
+/// territory is tinted by its owner (dark for Black, light for White; the points of dead
+/// stones inside it too, as they count for its size), dead stones are crossed out, and living
+/// groups — revived ones included — are drawn plain. Neutral regions are not tinted.
+///
+/// The classes ([`Describe::to_svg`] has the contract): stones are circles of class
+/// `piece black stone` (`white`); the score layer's `territory black` / `territory white`
+/// and `dead`; every point has a hit area `<circle class="hit" data-point="e5">` in the
+/// last group, `hit-areas`.
+pub type SvgOptions = game_core::SvgOptions<Point, Move>;
 
 /// The distance between neighbouring points, in user units.
 const STEP: f64 = 60.0;
@@ -137,22 +119,34 @@ fn cell_path(x: f64, y: f64) -> String {
     d
 }
 
-impl Position {
+impl Describe for Position {
+    type Point = Point;
+
+    const EXPLANATION: Option<&'static str> = Some("the score layer");
+
+    const EXPLAINS_OUTCOME: bool = true;
+
+    /// The points of this board ([`Position::points`]), in the order of their indices.
+    fn points(&self) -> Vec<Point> {
+        Position::points(self).iter().collect()
+    }
+
     /// The position drawn as a standalone SVG document (see [`SvgOptions`] for what can be
     /// shown).
     ///
     /// ```
-    /// use sundraval::{BoardSize, Game, Position, SvgOptions};
+    /// use sundraval::{BoardSize, Describe, Game, Position, SvgOptions};
     ///
     /// let mut pos = Position::start_with_size(BoardSize::Side(5))?;
     /// let mv = pos.parse_move("e5+f7")?;
     /// pos.play(mv)?;
-    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// let svg = pos.to_svg(&SvgOptions::new().with_last_move(Some(mv)));
     /// assert_eq!(svg.matches("class=\"piece ").count(), 2);
     /// assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    /// assert_eq!(svg.matches("data-point=").count(), 61);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
+    fn to_svg(&self, options: &SvgOptions) -> String {
         let n = self.side();
         let last = 2 * n - 2;
         let layout = Layout::new(n, options.flipped);
@@ -191,7 +185,7 @@ impl Position {
             .attr("stroke-width", 2.0)
             .attr("stroke-linejoin", "round");
 
-        let score = options.score.then(|| self.score_breakdown());
+        let score = options.explain.then(|| self.score_breakdown());
         if let Some(score) = &score {
             svg.group("territories");
             for region in &score.regions {
@@ -270,7 +264,7 @@ impl Position {
         svg.close();
 
         svg.group("stones");
-        for point in self.points().iter() {
+        for point in Position::points(self).iter() {
             let (class, fill) = match self.piece_at(point) {
                 Some(Color::Black) => ("piece black stone", PALETTE.black),
                 Some(Color::White) => ("piece white stone", PALETTE.white),
@@ -296,6 +290,53 @@ impl Position {
             svg.dot("highlight", x, y, STEP * 0.16, PALETTE.highlight);
         }
         svg.close();
+
+        svg.group("hit-areas");
+        for point in Position::points(self).iter() {
+            let (x, y) = layout.point(point);
+            svg.hit_circle(&point.to_string(), x, y, STEP * 0.48);
+        }
+        svg.close();
         svg.finish()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(crate::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::mcts_engine(seed)
+    }
+}
+
+impl Gestures for Position {
+    /// A placement is its point, `[e5]`; the first seat's opening its two points in the
+    /// notation's order, the black stone's first (`e5+f7` is `[e5, f7]`); `keep`, `swap` and
+    /// `pass` are choices with no point ([`Gesture::KEEP`], [`Gesture::SWAP`],
+    /// [`Gesture::PASS`]).
+    ///
+    /// ```
+    /// use sundraval::{BoardSize, Game, Gesture, Gestures, Position};
+    ///
+    /// let mut pos = Position::start_with_size(BoardSize::Side(5))?;
+    /// let opening = pos.parse_move("e5+f7")?;
+    /// assert_eq!(pos.gesture(opening), Gesture::clicks(vec!["e5".parse()?, "f7".parse()?]));
+    /// pos.play(opening)?;
+    /// let swap = pos.parse_move("swap")?;
+    /// assert_eq!(pos.gesture(swap), Gesture::with_choice(vec![], Gesture::<sundraval::Point>::SWAP));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn gesture(&self, mv: Move) -> Gesture<Point> {
+        match mv {
+            Move::Place(point) => Gesture::clicks(alloc::vec![point]),
+            Move::Opening { black, white } => Gesture::clicks(alloc::vec![black, white]),
+            Move::Pass => Gesture::with_choice(Vec::new(), Gesture::<Point>::PASS),
+            Move::Keep => Gesture::with_choice(Vec::new(), Gesture::<Point>::KEEP),
+            Move::Swap => Gesture::with_choice(Vec::new(), Gesture::<Point>::SWAP),
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! (`rsvg-convert -w 400 tests/data/sundraval.svg -o /tmp/sundraval.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};
-use sundraval::{BoardSize, Game, Point, Position, SvgOptions};
+use sundraval::{BoardSize, Describe, Game, Point, Position, SvgOptions};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
@@ -41,7 +41,7 @@ fn point(text: &str) -> Point {
 fn every_board_size_draws_its_rows_and_columns() {
     for size in 3..=11u32 {
         let pos = Position::start_with_size(BoardSize::Side(size)).expect("a size");
-        let svg = pos.to_svg(&SvgOptions::default());
+        let svg = pos.to_svg(&SvgOptions::new());
         assert_eq!(count(&svg, "piece"), 0, "size {size}");
         assert_eq!(
             count(&svg, "coord"),
@@ -58,11 +58,11 @@ fn the_opening_rings_both_stones() {
     let mut pos = Position::start_with_size(BoardSize::Side(5)).expect("a size");
     let opening = pos.parse_move("e5+f7").expect("a move");
     pos.play(opening).expect("legal");
-    let svg = pos.to_svg(&SvgOptions {
-        last_move: Some(opening),
-        highlights: vec![point("a1"), point("e9"), point("i9")],
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(
+        &SvgOptions::new()
+            .with_last_move(Some(opening))
+            .with_highlights(vec![point("a1"), point("e9"), point("i9")]),
+    );
     assert_eq!(count(&svg, "piece black stone"), 1);
     assert_eq!(count(&svg, "piece white stone"), 1);
     assert_eq!(count(&svg, "last-move"), 2);
@@ -71,11 +71,11 @@ fn the_opening_rings_both_stones() {
     assert_eq!(count(&svg, "highlight"), 3);
     let keep = pos.parse_move("keep").expect("a move");
     pos.play(keep).expect("legal");
-    let svg = pos.to_svg(&SvgOptions {
-        last_move: Some(keep),
-        highlights: vec![point("j1")],
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(
+        &SvgOptions::new()
+            .with_last_move(Some(keep))
+            .with_highlights(vec![point("j1")]),
+    );
     assert_eq!(count(&svg, "last-move"), 0, "keep changes no point");
     assert_eq!(count(&svg, "highlight"), 0, "j1 is no point of this board");
 }
@@ -87,13 +87,10 @@ fn the_score_tints_territories_and_crosses_out_dead_stones() {
     // is the smallest: it dies. Then the 16 empty points and d4 form one region next to Black
     // only: a black territory of 17 points, with one dead stone in it.
     let pos = after(3, "a1+d4 keep b2 pass pass");
-    let plain = pos.to_svg(&SvgOptions::default());
+    let plain = pos.to_svg(&SvgOptions::new());
     assert_eq!(count(&plain, "territory"), 0);
     assert_eq!(count(&plain, "dead"), 0);
-    let svg = pos.to_svg(&SvgOptions {
-        score: true,
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(&SvgOptions::new().with_explain(true));
     assert_eq!(count(&svg, "territory black"), 17);
     assert_eq!(count(&svg, "territory white"), 0);
     assert_eq!(count(&svg, "dead"), 1);
@@ -102,10 +99,7 @@ fn the_score_tints_territories_and_crosses_out_dead_stones() {
     // Two lone stones in opposite corners: both have no territory and the same size, so both
     // die at once; nobody has territory.
     let pos = after(3, "a1+e5 keep pass pass");
-    let svg = pos.to_svg(&SvgOptions {
-        score: true,
-        ..SvgOptions::default()
-    });
+    let svg = pos.to_svg(&SvgOptions::new().with_explain(true));
     assert_eq!(count(&svg, "territory"), 0);
     assert_eq!(count(&svg, "dead"), 2);
 }
@@ -113,11 +107,8 @@ fn the_score_tints_territories_and_crosses_out_dead_stones() {
 #[test]
 fn flipping_turns_the_board_half_round() {
     let pos = after(5, "e5+f7");
-    let plain = pos.to_svg(&SvgOptions::default());
-    let flipped = pos.to_svg(&SvgOptions {
-        flipped: true,
-        ..SvgOptions::default()
-    });
+    let plain = pos.to_svg(&SvgOptions::new());
+    let flipped = pos.to_svg(&SvgOptions::new().with_flipped(true));
     // Row 1 is the top row, and the bottom one when flipped.
     assert!(label_attr(&plain, "1", "y") < label_attr(&plain, "9", "y"));
     assert!(label_attr(&flipped, "1", "y") > label_attr(&flipped, "9", "y"));
@@ -128,10 +119,7 @@ fn flipping_turns_the_board_half_round() {
 fn the_size_is_the_width_in_pixels() {
     let svg = Position::start_with_size(BoardSize::Side(9))
         .expect("a size")
-        .to_svg(&SvgOptions {
-            size: 800,
-            ..SvgOptions::default()
-        });
+        .to_svg(&SvgOptions::new().with_size(800));
     assert!(svg.contains("width=\"800\""));
 }
 
@@ -142,11 +130,9 @@ fn a_fixed_position_draws_the_same_picture() {
     let text = pos.to_string();
     let rows = text.split(' ').next().expect("the rows field");
     let stones = rows.chars().filter(|c| *c == 'B' || *c == 'W').count();
-    let options = SvgOptions {
-        score: true,
-        last_move: Some(sundraval::Move::Place(point("f3"))),
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_explain(true)
+        .with_last_move(Some(sundraval::Move::Place(point("f3"))));
     let svg = pos.to_svg(&options);
     // The position string's first field lists every stone.
     assert_eq!(count(&svg, "piece"), stones);

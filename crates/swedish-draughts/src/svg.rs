@@ -2,45 +2,31 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::svg::{number, SvgWriter, DEFAULT_SIZE, PALETTE};
+use game_core::svg::{number, SvgWriter, PALETTE};
+use game_core::{Describe, Engine, Gesture, Gestures};
 
 use crate::{Color, Kind, Move, Piece, Position, Square};
 
-/// How a position is drawn by [`Position::to_svg`].
+/// How a position is drawn by [`Describe::to_svg`]: game-core's [`game_core::SvgOptions`]
+/// for draughts squares and moves.
 ///
 /// The board is drawn as players know it: `a1` dark in White's bottom-left corner (Black's
 /// side at the bottom when flipped), every dark square carrying its PDN number in its top-left
 /// corner, files `a`… below and ranks `1`… on the left. Men are discs with an inner ring,
 /// dames carry a crown. The last move tints its start and end squares; the pieces a capture
 /// took (gone from the board after the move) are marked with a cross on their squares.
-/// Highlighted squares carry a dot. Every piece is an element of class
-/// `piece white man` (`black`, `dame`), so tools can count them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The picture's width in pixels (its height is the same); 400 by default.
-    pub size: u32,
-    /// Black's side at the bottom.
-    pub flipped: bool,
-    /// The move that led to the position: its start and end squares tinted, its captured
-    /// pieces crossed out.
-    pub last_move: Option<Move>,
-    /// Squares marked with a dot (a GUI's legal-move hints, say).
-    pub highlights: Vec<Square>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-            last_move: None,
-            highlights: Vec::new(),
-        }
-    }
-}
+/// Highlighted squares carry a dot. Draughts has no explanation layer
+/// ([`explain`](game_core::SvgOptions::explain) draws nothing more).
+///
+/// The classes ([`Describe::to_svg`] has the contract): every piece is a circle of class
+/// `piece white man` (`black`, `dame`); every dark square (the squares of the game, named by
+/// their numbers) has a hit area `<rect class="hit" data-point="32">` in the last group,
+/// `hit-areas`.
+pub type SvgOptions = game_core::SvgOptions<Square, Move>;
 
 /// The side of a square, in user units.
 const CELL: f64 = 100.0;
@@ -114,21 +100,32 @@ fn crown_path(x: f64, y: f64, half: f64) -> String {
     d
 }
 
-impl Position {
+impl Describe for Position {
+    type Point = Square;
+
+    /// The dark squares `1` … `50` (`1` … `32` on 8x8), in the order of their numbers.
+    fn points(&self) -> Vec<Square> {
+        let n = self.size();
+        (1..=n * n / 2)
+            .filter_map(|s| u8::try_from(s).ok().and_then(Square::from_number))
+            .collect()
+    }
+
     /// The position drawn as a standalone SVG document (see [`SvgOptions`] for what can be
     /// shown).
     ///
     /// ```
-    /// use swedish_draughts::{Game, Position, SvgOptions};
+    /// use swedish_draughts::{Describe, Game, Position, SvgOptions};
     ///
     /// let mut pos = Position::start();
     /// let mv = pos.parse_move("32-28")?;
     /// pos.play(mv)?;
-    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// let svg = pos.to_svg(&SvgOptions::new().with_last_move(Some(mv)));
     /// assert_eq!(svg.matches("class=\"piece ").count(), 40);
+    /// assert_eq!(svg.matches("data-point=").count(), 50);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
+    fn to_svg(&self, options: &SvgOptions) -> String {
         let n = self.size();
         let layout = Layout {
             n,
@@ -236,6 +233,56 @@ impl Position {
             }
         }
         svg.close();
+
+        svg.group("hit-areas");
+        for square in self.points() {
+            if let Some((x, y)) = layout.corner(square) {
+                svg.hit_square(&square.to_string(), x, y, CELL);
+            }
+        }
+        svg.close();
         svg.finish()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::default_engine(seed)
+    }
+
+    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
+        Some(crate::alphabeta_engine(seed))
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::mcts_engine(seed)
+    }
+}
+
+impl Gestures for Position {
+    /// A move without capture is its start and end squares, `[32, 28]`; a capture its start
+    /// and every landing square in order, `[28, 17, 8]` (the full chain of
+    /// [`Position::move_chain`]), so the end square is the last click.
+    ///
+    /// The landing squares tell the captured pieces apart: between two landing squares the
+    /// piece jumps along one straight line (a diagonal, or a rank or file for an orthogonal
+    /// jump) over exactly one enemy piece, since captured pieces stay on the board and block
+    /// until the sequence ends; so two captures with the same landing squares take the same
+    /// pieces and are the same move. Where several routes make one move (a dame may land on
+    /// several squares after an intermediate jump), the gesture is the route the notation
+    /// prints, the one with the smallest landing squares.
+    ///
+    /// ```
+    /// use swedish_draughts::{Game, Gesture, Gestures, Position, Square};
+    ///
+    /// let pos = Position::start();
+    /// let mv = pos.parse_move("32-28")?;
+    /// let squares: Vec<Square> = vec!["32".parse()?, "28".parse()?];
+    /// assert_eq!(pos.gesture(mv), Gesture::clicks(squares));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn gesture(&self, mv: Move) -> Gesture<Square> {
+        let chain = self
+            .move_chain(mv)
+            .unwrap_or_else(|| alloc::vec![mv.from(), mv.to()]);
+        Gesture::clicks(chain)
     }
 }

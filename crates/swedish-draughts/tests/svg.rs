@@ -8,7 +8,7 @@
 //! (`rsvg-convert -w 400 tests/data/draughts_10.svg -o /tmp/d.png`) and look at them.
 
 use game_core::testing::svg::{count, label_x};
-use swedish_draughts::{BoardSize, Game, Position, SvgOptions};
+use swedish_draughts::{BoardSize, Describe, Game, Position, SvgOptions};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
@@ -30,7 +30,7 @@ fn squares(numbers: &[u8]) -> Vec<swedish_draughts::Square> {
 
 #[test]
 fn the_starts_have_twenty_and_twelve_men_a_side() {
-    let svg = Position::start().to_svg(&SvgOptions::default());
+    let svg = Position::start().to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece white man"), 20);
     assert_eq!(count(&svg, "piece black man"), 20);
     assert_eq!(count(&svg, "piece dame"), 0);
@@ -40,7 +40,7 @@ fn the_starts_have_twenty_and_twelve_men_a_side() {
         label_x(&svg, label);
     }
     let small = Position::start_with_size(BoardSize::Side(8)).expect("8x8 exists");
-    let svg = small.to_svg(&SvgOptions::default());
+    let svg = small.to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece white man"), 12);
     assert_eq!(count(&svg, "piece black man"), 12);
     assert_eq!(count(&svg, "square-number"), 32);
@@ -49,7 +49,7 @@ fn the_starts_have_twenty_and_twelve_men_a_side() {
 #[test]
 fn men_and_dames_of_both_colours_are_told_apart() {
     // White: dame on 4, men on 31 and 32; Black: man on 10, dame on 45.
-    let svg = parse("W:WK4,31,32:B10,K45").to_svg(&SvgOptions::default());
+    let svg = parse("W:WK4,31,32:B10,K45").to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece white dame"), 1);
     assert_eq!(count(&svg, "piece white man"), 2);
     assert_eq!(count(&svg, "piece black dame"), 1);
@@ -65,10 +65,7 @@ fn a_capture_marks_its_start_end_and_captured_pieces() {
     let mv = pos.parse_move("33x4").expect("the capture");
     let mut after = pos;
     after.play(mv).expect("legal");
-    let options = SvgOptions {
-        last_move: Some(mv),
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new().with_last_move(Some(mv));
     let svg = after.to_svg(&options);
     assert_eq!(count(&svg, "last-move from"), 1);
     assert_eq!(count(&svg, "last-move to"), 1);
@@ -78,31 +75,25 @@ fn a_capture_marks_its_start_end_and_captured_pieces() {
     // A quiet move captures nothing.
     let start = Position::start();
     let quiet = start.parse_move("32-28").expect("a move");
-    let svg = start.to_svg(&SvgOptions {
-        last_move: Some(quiet),
-        highlights: squares(&[28, 27]),
-        ..SvgOptions::default()
-    });
+    let svg = start.to_svg(
+        &SvgOptions::new()
+            .with_last_move(Some(quiet))
+            .with_highlights(squares(&[28, 27])),
+    );
     assert_eq!(count(&svg, "captured"), 0);
     assert_eq!(count(&svg, "last-move"), 2);
     assert_eq!(count(&svg, "highlight"), 2);
     // On 8x8, 40 is no square of the board: no dot for it.
     let small = Position::start_with_size(swedish_draughts::BoardSize::Side(8)).expect("8x8");
-    let svg = small.to_svg(&SvgOptions {
-        highlights: squares(&[17, 40]),
-        ..SvgOptions::default()
-    });
+    let svg = small.to_svg(&SvgOptions::new().with_highlights(squares(&[17, 40])));
     assert_eq!(count(&svg, "highlight"), 1);
 }
 
 #[test]
 fn flipping_turns_the_board_half_round() {
     let pos = Position::start();
-    let plain = pos.to_svg(&SvgOptions::default());
-    let flipped = pos.to_svg(&SvgOptions {
-        flipped: true,
-        ..SvgOptions::default()
-    });
+    let plain = pos.to_svg(&SvgOptions::new());
+    let flipped = pos.to_svg(&SvgOptions::new().with_flipped(true));
     let x = |svg: &str, l: &str| label_x(svg, l).parse::<f64>().expect("a number");
     assert!(x(&plain, "a") < x(&plain, "j"));
     assert!(x(&flipped, "a") > x(&flipped, "j"));
@@ -112,10 +103,7 @@ fn flipping_turns_the_board_half_round() {
 
 #[test]
 fn the_size_is_the_width_in_pixels() {
-    let svg = Position::start().to_svg(&SvgOptions {
-        size: 800,
-        ..SvgOptions::default()
-    });
+    let svg = Position::start().to_svg(&SvgOptions::new().with_size(800));
     assert!(svg.contains("width=\"800\" height=\"800\""));
 }
 
@@ -125,13 +113,11 @@ fn fixed_positions_draw_the_same_pictures() {
     let mv = pos.parse_move("33x4").expect("the capture");
     let mut after = pos;
     after.play(mv).expect("legal");
-    let options = SvgOptions {
-        last_move: Some(mv),
-        highlights: squares(&[9, 10]),
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_last_move(Some(mv))
+        .with_highlights(squares(&[9, 10]));
     snapshot("draughts_10.svg", &after.to_svg(&options));
     let small =
         Position::parse_position("B:W21,22,K30:B5,6,K12", Some(BoardSize::Side(8))).expect("8x8");
-    snapshot("draughts_8.svg", &small.to_svg(&SvgOptions::default()));
+    snapshot("draughts_8.svg", &small.to_svg(&SvgOptions::new()));
 }
