@@ -305,58 +305,16 @@ async function clickMove(page, s, i) {
 async function testEveryGame(browser, server) {
   const info = await server.api("GET", "/api/info");
   const notes = [];
+  const failures = [];
   for (const g of info.games) {
     // Both sizes of draughts (8x8 and 10x10); the default of a game with more.
     const sizes = g.sizes.length === 0 ? [null] : g.sizes.length <= 2 ? g.sizes : [g.default_size];
     for (const size of sizes) {
-      const game = await newHumanGame(server, g.name, size);
-      const players = g.players;
-      const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",") + "&as=" + players.join(",");
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await ctx.newPage();
-      const errors = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(server.base + "/g/" + game.id + hash);
-      await waitBoard(page);
-      let s = await server.api("GET", "/api/games/" + game.id);
-      const played = [];
-      const kinds = new Set();
-      // Make moves by clicks; prefer moves with a choice or several points, so every kind of
-      // gesture the game has gets clicked.
-      const plies = g.name === "cheversi" ? 5 : 6;
-      for (let k = 0; k < plies && !s.outcome; k++) {
-        await waitMoves(page, s.moves.length);
-        await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
-        const special = s.gestures.map((x, i) => i).filter((i) => s.gestures[i].choice && !kinds.has(s.gestures[i].choice));
-        const i = special.length && rand(2) === 0 ? pick(special) : rand(s.legal_moves.length);
-        const text = s.legal_moves[i];
-        kinds.add(s.gestures[i].choice);
-        await clickMove(page, s, i);
-        const before = s.version;
-        s = await waitForState(server, game.id, (x) => x.version !== before, g.name + " move " + text);
-        const last = s.moves[s.moves.length - 1];
-        assert(last === text, g.name + ": the clicks for " + text + " played " + last);
-        played.push(last);
+      try {
+        notes.push(await everyGameOne(browser, server, g, size));
+      } catch (e) {
+        failures.push(g.name + (size ? " " + size : "") + ": " + e.message);
       }
-      await waitMoves(page, s.moves.length);
-      await page.waitForTimeout(150);
-      // Show the hints of a first click, as a player sees them mid-move.
-      if (!s.outcome) {
-        const multi = s.gestures.find((x) => x.points.length >= 2);
-        if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
-      }
-      const name = g.name + (size && g.sizes.length > 1 ? "-" + size : "");
-      await page.screenshot({ path: path.join(SHOTS, name + "-1280.png"), fullPage: true });
-      await noHorizontalScroll(page, 1280);
-      await page.setViewportSize({ width: 400, height: 860 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: path.join(SHOTS, name + "-400.png"), fullPage: true });
-      await noHorizontalScroll(page, 400);
-      const box = await page.locator("#board svg").boundingBox();
-      assert(box && box.width >= 340, "the board fills a phone's width (" + (box && box.width) + " px)");
-      assert(errors.length === 0, "no script errors: " + errors.join("; "));
-      notes.push(name + ": " + played.join(" "));
-      await ctx.close();
     }
   }
   // The home page on a phone.
@@ -367,7 +325,64 @@ async function testEveryGame(browser, server) {
   await page.screenshot({ path: path.join(SHOTS, "home-400.png"), fullPage: true });
   await noHorizontalScroll(page, 400);
   await ctx.close();
+  if (failures.length) throw new Error(failures.join("\n"));
   return notes.join("; ");
+}
+
+async function everyGameOne(browser, server, g, size) {
+  const game = await newHumanGame(server, g.name, size);
+  const players = g.players;
+  const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",") + "&as=" + players.join(",");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const name = g.name + (size && g.sizes.length > 1 ? "-" + size : "");
+  const played = [];
+  let s = await server.api("GET", "/api/games/" + game.id);
+  try {
+    await page.goto(server.base + "/g/" + game.id + hash);
+    await page.waitForSelector("#board svg", { timeout: 15000 });
+    await waitBoard(page);
+    const kinds = new Set();
+    // Make moves by clicks; now and then a move with a choice not clicked yet, so that every
+    // kind of gesture the game has gets clicked (hand, pass, keep/swap).
+    for (let k = 0; k < 6 && !s.outcome; k++) {
+      await waitMoves(page, s.moves.length);
+      await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+      const special = s.gestures.map((x, i) => i).filter((i) => s.gestures[i].choice && !kinds.has(s.gestures[i].choice));
+      const i = special.length && rand(2) === 0 ? pick(special) : rand(s.legal_moves.length);
+      const text = s.legal_moves[i];
+      kinds.add(s.gestures[i].choice);
+      await clickMove(page, s, i);
+      const before = s.version;
+      s = await waitForState(server, game.id, (x) => x.version !== before, g.name + " move " + text);
+      const last = s.moves[s.moves.length - 1];
+      assert(last === text, g.name + ": the clicks for " + text + " played " + last);
+      played.push(last);
+    }
+    await waitMoves(page, s.moves.length);
+    await page.waitForTimeout(150);
+    // Show the hints after a first click, as a player sees them in the middle of a move.
+    if (!s.outcome) {
+      const multi = s.gestures.find((x) => x.points.length >= 2);
+      if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
+    }
+  } finally {
+    // The screenshots are taken whatever happened, to look at.
+    await page.screenshot({ path: path.join(SHOTS, name + "-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 400, height: 860 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, name + "-400.png"), fullPage: true });
+  }
+  await noHorizontalScroll(page, 400);
+  const box = await page.locator("#board svg").boundingBox();
+  assert(box && box.width >= 340, "the board fills a phone's width (" + (box && box.width) + " px)");
+  assert(errors.length === 0, "no script errors: " + errors.join("; "));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await noHorizontalScroll(page, 1280);
+  await ctx.close();
+  return name + ": " + played.join(" ");
 }
 
 // ---- test 4: live updates and reconnect ---------------------------------------------

@@ -537,7 +537,35 @@
     }
     for (const p of next) for (const e of pointElements(p)) e.classList.add("hint");
     for (const p of sel.clicks) for (const e of pointElements(p)) { e.classList.remove("hint"); e.classList.add("selected"); }
+    drawDots(sel.clicks.length === 0);
     renderStatus();
+  }
+
+  /** A dot in the middle of every hinted point, drawn above the pieces (lichess's legal-move
+   *  dots): smaller before the first click, when it marks where a move can start. */
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  function drawDots(first) {
+    const svg = $("board").querySelector("svg");
+    if (!svg) return;
+    let layer = svg.querySelector("g.page-hints");
+    if (layer) layer.remove();
+    layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "page-hints");
+    layer.setAttribute("pointer-events", "none");
+    for (const e of svg.querySelectorAll("[data-point].hint")) {
+      let box;
+      try { box = e.getBBox(); } catch (err) { continue; }
+      if (!box || !box.width) continue;
+      const c = document.createElementNS(SVG_NS, "circle");
+      const r = Math.min(box.width, box.height) * (first ? 0.16 : 0.26);
+      c.setAttribute("cx", box.x + box.width / 2);
+      c.setAttribute("cy", box.y + box.height / 2);
+      c.setAttribute("r", r);
+      c.setAttribute("class", "hint-dot" + (first ? " start" : ""));
+      c.setAttribute("stroke-width", Math.max(1, r * 0.25));
+      layer.append(c);
+    }
+    svg.append(layer);
   }
 
   function pointElements(p) {
