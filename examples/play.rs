@@ -28,10 +28,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use boardrules::engines::engine_by_name;
-use boardrules::games::{self, Describe, GameVisitor};
+use boardrules::games::{self, Describe, GameVisitor, Gestures};
 use boardrules::lines::{read_bounded_line, BoundedLine};
 use common::{quoted, Failure, Out};
-use game_core::{Engine, Game, GameRecord, Limits};
+use game_core::{Engine, Game, GameRecord, Limits, SvgOptions};
 
 const USAGE: &str = "usage: play GAME [--size N|WxH] [--fen \"POSITION\"] [--engine NAME]
             [--seat N|none|all|N,M] [--time MS] [--svg FILE]
@@ -180,7 +180,10 @@ fn show_position<G: Describe>(
 ) -> Result<(), Failure> {
     let pos = record.current();
     if let Some(path) = svg {
-        std::fs::write(path, pos.svg(record.moves().last().copied(), SVG_SIZE)).map_err(|e| {
+        let options = SvgOptions::new()
+            .with_size(SVG_SIZE)
+            .with_last_move(record.moves().last().copied());
+        std::fs::write(path, pos.to_svg(&options)).map_err(|e| {
             Failure::Usage(format!("cannot write the picture to {}: {e}", quoted(path)))
         })?;
     }
@@ -252,7 +255,7 @@ fn load<G: Game>(path: &str) -> Result<GameRecord<G>, String> {
 impl GameVisitor for Play {
     type Output = Result<(), Failure>;
 
-    fn visit<G: Describe>(self) -> Result<(), Failure> {
+    fn visit<G: Describe + Gestures>(self) -> Result<(), Failure> {
         self.seats.check::<G>()?;
         let start: G = games::setup(self.fen.as_deref(), self.size).map_err(|e| e.to_string())?;
         let mut engines = engines_for::<G>(&self.engine, &self.seats)?;

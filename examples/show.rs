@@ -24,9 +24,9 @@ mod common;
 
 use std::process::ExitCode;
 
-use boardrules::games::{self, Describe, GameVisitor};
+use boardrules::games::{self, Describe, GameVisitor, Gestures};
 use common::{Failure, Out};
-use game_core::GameRecord;
+use game_core::{GameRecord, SvgOptions};
 
 const USAGE: &str = "usage: show GAME [--size N|WxH] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
             [--svg FILE [--svg-size PIXELS] [--svg-attacks]]
@@ -48,8 +48,10 @@ struct Show {
 impl GameVisitor for Show {
     type Output = Result<(), Failure>;
 
-    fn visit<G: Describe>(self) -> Result<(), Failure> {
-        if self.attacks && !G::HAS_ATTACKS {
+    fn visit<G: Describe + Gestures>(self) -> Result<(), Failure> {
+        // The explanation layer that only a request draws: Cheversi's attacked squares.
+        let on_request = G::EXPLANATION.filter(|_| !G::EXPLAINS_OUTCOME);
+        if self.attacks && on_request.is_none() {
             return Err(format!(
                 "--svg-attacks: {} has no attacks to draw (cheversi has)",
                 G::NAME
@@ -82,7 +84,17 @@ impl GameVisitor for Show {
         }
         let pos = *record.current();
         if let Some((path, size)) = &self.svg {
-            let picture = pos.svg_explained(record.moves().last().copied(), *size, self.attacks);
+            // Why the game ended, where the picture can show it; the attacks on request.
+            let explain = if G::EXPLAINS_OUTCOME {
+                pos.outcome().is_some()
+            } else {
+                self.attacks
+            };
+            let options = SvgOptions::new()
+                .with_size(*size)
+                .with_last_move(record.moves().last().copied())
+                .with_explain(explain);
+            let picture = pos.to_svg(&options);
             std::fs::write(path, picture).map_err(|e| {
                 format!("cannot write the picture to {}: {e}", common::quoted(path))
             })?;

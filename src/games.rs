@@ -4,7 +4,7 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{BoardSize, Engine, Game, Outcome, OutcomeOf, ParsePositionError, SizeError};
+use game_core::{BoardSize, Game, Outcome, OutcomeOf, ParsePositionError, SizeError};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -16,46 +16,21 @@ pub const GAME_NAMES: &[&str] = &[
     "svendo",
 ];
 
-/// What a game offers beyond [`Game`] to a program that shows it to people: its picture and
-/// its engines (the text pictures, [`Game::diagram`] and [`Game::details`], are the trait's).
-pub trait Describe: Game {
-    /// The position drawn as a standalone SVG document `size` pixels wide, with `last_move`
-    /// (the move that led to it) marked: the game's `Position::to_svg` with its other options
-    /// at their defaults.
-    fn svg(&self, last_move: Option<Self::Move>, size: u32) -> String;
+/// What a game offers beyond [`Game`] to a program that shows it to people: its points, its
+/// picture and its engines, game-core's trait, implemented by every game crate (the text
+/// pictures, [`Game::diagram`] and [`Game::details`], are [`Game`]'s).
+pub use game_core::Describe;
 
-    /// The picture of `record`'s current position as [`Describe::svg`] draws it, and where
-    /// the game is over, why it ended marked where the picture can show it: Kvarn3's mill
-    /// and Svendo's winning line as highlighted points, Sundraval's score layer (territories
-    /// and dead stones). With `attacks`, Cheversi's attacked squares are shaded too (the
-    /// games without attacks ignore it; [`Describe::HAS_ATTACKS`] says which have them).
-    fn svg_explained(&self, last_move: Option<Self::Move>, size: u32, attacks: bool) -> String {
-        let _ = attacks;
-        self.svg(last_move, size)
-    }
-
-    /// Whether [`Describe::svg_explained`] can shade attacked squares (Cheversi).
-    const HAS_ATTACKS: bool = false;
-
-    /// The game's default player (its crate's `default_engine`), seeded with `seed`.
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>>;
-
-    /// The game's alpha-beta player, for two-player games that have one; `None` otherwise.
-    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
-        let _ = seed;
-        None
-    }
-
-    /// The game's MCTS player with its rollout policy (its crate's `mcts_engine`).
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>>;
-}
+/// The clicks that make each legal move, game-core's trait, implemented by every game crate.
+pub use game_core::Gestures;
 
 /// Generic code run with the game type that a name stands for.
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Runs with game type `G`.
-    fn visit<G: Describe>(self) -> Self::Output;
+    /// Runs with game type `G`: any game of the workspace, with its picture, engines and
+    /// gestures.
+    fn visit<G: Describe + Gestures>(self) -> Self::Output;
 }
 
 /// A game name that [`visit`] cannot serve.
@@ -165,152 +140,6 @@ pub fn outcome_line<G: Game>(pos: &G, outcome: Option<OutcomeOf<G>>) -> String {
                 None => format!("outcome: winner {who} ({reason})"),
             }
         }
-    }
-}
-
-#[cfg(feature = "cheversi")]
-impl Describe for cheversi::Position {
-    fn svg(&self, last_move: Option<cheversi::Move>, size: u32) -> String {
-        let options = cheversi::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    const HAS_ATTACKS: bool = true;
-
-    fn svg_explained(&self, last_move: Option<cheversi::Move>, size: u32, attacks: bool) -> String {
-        let options = cheversi::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move)
-            .with_explain(attacks);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        cheversi::default_engine(seed)
-    }
-
-    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
-        Some(cheversi::alphabeta_engine(seed))
-    }
-
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        cheversi::mcts_engine(seed)
-    }
-}
-
-#[cfg(feature = "sundraval")]
-impl Describe for sundraval::Position {
-    fn svg(&self, last_move: Option<sundraval::Move>, size: u32) -> String {
-        let options = sundraval::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn svg_explained(&self, last_move: Option<sundraval::Move>, size: u32, _: bool) -> String {
-        let options = sundraval::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move)
-            .with_explain(self.outcome().is_some());
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        sundraval::default_engine(seed)
-    }
-
-    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
-        Some(sundraval::alphabeta_engine(seed))
-    }
-
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        sundraval::mcts_engine(seed)
-    }
-}
-
-#[cfg(feature = "kvarn3")]
-impl Describe for kvarn3::Position {
-    fn svg(&self, last_move: Option<kvarn3::Move>, size: u32) -> String {
-        let options = kvarn3::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn svg_explained(&self, last_move: Option<kvarn3::Move>, size: u32, _: bool) -> String {
-        let options = kvarn3::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move)
-            .with_explain(true);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        kvarn3::default_engine(seed)
-    }
-
-    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
-        Some(kvarn3::alphabeta_engine(seed))
-    }
-
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        kvarn3::mcts_engine(seed)
-    }
-}
-
-#[cfg(feature = "svendo")]
-impl Describe for svendo::Position {
-    fn svg(&self, last_move: Option<svendo::Move>, size: u32) -> String {
-        let options = svendo::SvgOptions {
-            size,
-            last_move,
-            ..svendo::SvgOptions::default()
-        };
-        self.to_svg(&options)
-    }
-
-    fn svg_explained(&self, last_move: Option<svendo::Move>, size: u32, _: bool) -> String {
-        let options = svendo::SvgOptions {
-            size,
-            last_move,
-            highlights: last_move
-                .and_then(|mv| self.winning_line(mv))
-                .unwrap_or_default(),
-            ..svendo::SvgOptions::default()
-        };
-        self.to_svg(&options)
-    }
-
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        svendo::default_engine(seed)
-    }
-
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        svendo::mcts_engine(seed)
-    }
-}
-
-#[cfg(feature = "swedish-draughts")]
-impl Describe for swedish_draughts::Position {
-    fn svg(&self, last_move: Option<swedish_draughts::Move>, size: u32) -> String {
-        let options = swedish_draughts::SvgOptions::new()
-            .with_size(size)
-            .with_last_move(last_move);
-        game_core::Describe::to_svg(self, &options)
-    }
-
-    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        swedish_draughts::default_engine(seed)
-    }
-
-    fn alphabeta_engine(seed: u64) -> Option<Box<dyn Engine<Self>>> {
-        Some(swedish_draughts::alphabeta_engine(seed))
-    }
-
-    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
-        swedish_draughts::mcts_engine(seed)
     }
 }
 

@@ -351,13 +351,24 @@ macro_rules! same_calls_in {
                 assert_eq!(pos, before, "a refused move leaves the position unchanged");
             }
 
+            /// The picture and the gestures through game-core's traits, re-exported by every
+            /// crate; `SvgOptions` is game-core's one options type for the crate's points and
+            /// moves.
             #[test]
-            fn pictures_by_the_same_names() {
-                let svg = Position::start().to_svg(&SvgOptions::default());
-                assert!(
-                    svg.starts_with("<svg") || svg.starts_with("<?xml"),
-                    "{svg:.40}"
-                );
+            fn pictures_and_gestures_by_the_same_names() {
+                use ::$krate::{Describe, Gesture, Gestures};
+                let options: ::game_core::SvgOptions<Point, ::$krate::Move> =
+                    SvgOptions::new().with_size(300).with_explain(true);
+                let start = Position::start();
+                let svg = start.to_svg(&options);
+                assert!(svg.starts_with("<svg"), "{svg:.40}");
+                assert_eq!(start.points().len(), $points);
+                assert_eq!(Describe::points(&start).len(), $points);
+                assert_eq!(svg.matches(" data-point=\"").count(), $points);
+                let mv = start.legal_moves()[0];
+                let gesture: Gesture<Point> = start.gesture(mv);
+                assert_eq!(start.move_of(&gesture), Some(mv));
+                let _: Box<dyn Engine<Position>> = <Position as Describe>::default_engine(1);
             }
         }
     };

@@ -82,7 +82,7 @@ fn the_outcome_line_follows_the_contract() {
     );
 }
 
-/// Draws the start and the position after the first legal move through [`Describe::svg`].
+/// Draws the start and the position after the first legal move through [`Describe::to_svg`].
 struct Pictures;
 
 impl GameVisitor for Pictures {
@@ -92,7 +92,11 @@ impl GameVisitor for Pictures {
         let first = start.legal_moves()[0];
         let mut after = start;
         after.play(first).expect("a generated move is legal");
-        (start.svg(None, 300), after.svg(Some(first), 300))
+        let options = game_core::SvgOptions::new().with_size(300);
+        (
+            start.to_svg(&options),
+            after.to_svg(&options.with_last_move(Some(first))),
+        )
     }
 }
 

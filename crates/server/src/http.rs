@@ -197,7 +197,8 @@ async fn create(
     raw: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Response> {
     let request: CreateRequest = body(raw)?;
-    let created = app.hub.create(request)?;
+    let hub = Arc::clone(&app.hub);
+    let created = blocking(move || hub.create(request)).await?;
     let host = host(&headers, app.addr);
     let seats: Vec<_> = created
         .seats

@@ -3,44 +3,30 @@
 //!
 //! What is drawn and how is documented on [`SvgOptions`].
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::svg::{SvgWriter, DEFAULT_SIZE, PALETTE};
+use game_core::svg::{SvgWriter, PALETTE};
+use game_core::{Describe, Engine, Gesture, Gestures};
 
 use crate::{Color, Move, Piece, Point, Position};
 
-/// How a position is drawn by [`Position::to_svg`].
+/// How a position is drawn by [`Describe::to_svg`]: game-core's [`game_core::SvgOptions`]
+/// for Svendo's points and moves.
 ///
 /// Columns `a`… stand below, rows `1`… on the left, row 1 at the bottom (turned half round
 /// when flipped). The players' stones are black, white and red discs, the master stones green
-/// ones with a light ring: elements of class `piece black stone` (`white`, `red`) and
-/// `piece master stone`, so tools can count them. The last move rings the point placed on, or
-/// the point reached with a dashed ring on the point left; a pass draws no mark. Highlighted
-/// points carry a dot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The picture's width in pixels (the height follows the board's proportions); 400 by
-    /// default.
-    pub size: u32,
-    /// The board turned half round (row 1 at the top, column `a` on the right).
-    pub flipped: bool,
-    /// The move that led to the position, marked on its points.
-    pub last_move: Option<Move>,
-    /// Points marked with a dot (a GUI's legal-move hints, say).
-    pub highlights: Vec<Point>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            size: DEFAULT_SIZE,
-            flipped: false,
-            last_move: None,
-            highlights: Vec::new(),
-        }
-    }
-}
+/// ones with a light ring. The last move rings the point placed on, or the point reached with
+/// a dashed ring on the point left; a pass draws no mark. Highlighted points carry a dot.
+/// With [`explain`](game_core::SvgOptions::explain), the line that the last move (a slide)
+/// won with ([`Position::winning_line`]) is highlighted too: its points carry the dot.
+///
+/// The classes ([`Describe::to_svg`] has the contract): stones are circles of class
+/// `piece black stone` (`white`, `red`) and `piece master stone` (its light ring
+/// `master-ring`); every point has a hit area `<circle class="hit" data-point="c3">` in the
+/// last group, `hit-areas`.
+pub type SvgOptions = game_core::SvgOptions<Point, Move>;
 
 /// Red's stones.
 const RED: &str = "#c62828";
@@ -94,21 +80,33 @@ impl Layout {
     }
 }
 
-impl Position {
+impl Describe for Position {
+    type Point = Point;
+
+    const EXPLANATION: Option<&'static str> = Some("the winning line");
+
+    const EXPLAINS_OUTCOME: bool = true;
+
+    /// The points of this board ([`Position::points`]), in the order of their indices.
+    fn points(&self) -> Vec<Point> {
+        Position::points(self).iter().collect()
+    }
+
     /// The position drawn as a standalone SVG document (see [`SvgOptions`] for what can be
     /// shown).
     ///
     /// ```
-    /// use svendo::{Game, Position, SvgOptions};
+    /// use svendo::{Describe, Game, Position, SvgOptions};
     ///
     /// let mut pos = Position::start();
     /// let mv = pos.parse_move("Mc3")?;
     /// pos.play(mv)?;
-    /// let svg = pos.to_svg(&SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
+    /// let svg = pos.to_svg(&SvgOptions::new().with_last_move(Some(mv)));
     /// assert_eq!(svg.matches("class=\"piece master stone\"").count(), 1);
+    /// assert_eq!(svg.matches("data-point=").count(), 60);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
+    fn to_svg(&self, options: &SvgOptions) -> String {
         let layout = Layout {
             width: self.width(),
             height: self.height(),
@@ -217,13 +215,58 @@ impl Position {
         svg.close();
 
         svg.group("highlight-marks");
-        for &point in &options.highlights {
+        let line = match (options.explain, options.last_move) {
+            (true, Some(mv)) => self.winning_line(mv).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        for &point in options.highlights.iter().chain(&line) {
             if layout.contains(point.col() as i64, point.row() as i64) {
                 let (x, y) = layout.point(point);
                 svg.dot("highlight", x, y, STEP * 0.16, PALETTE.highlight);
             }
         }
         svg.close();
+
+        svg.group("hit-areas");
+        for point in Position::points(self).iter() {
+            let (x, y) = layout.point(point);
+            svg.hit_circle(&point.to_string(), x, y, STEP * 0.48);
+        }
+        svg.close();
         svg.finish()
+    }
+
+    fn default_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::default_engine(seed)
+    }
+
+    fn mcts_engine(seed: u64) -> Box<dyn Engine<Self>> {
+        crate::mcts_engine(seed)
+    }
+}
+
+impl Gestures for Position {
+    /// As the notation has the moves: a placement of an own stone is its point, `[c3]`; a
+    /// placement of the master stone the same point with the choice `M` (`Mc3`), which a
+    /// page offers as the master stone in the hand; a slide its two points, `[c3, c6]`; a
+    /// pass the choice [`Gesture::PASS`] with no point.
+    ///
+    /// ```
+    /// use svendo::{Game, Gesture, Gestures, Position};
+    ///
+    /// let pos = Position::start();
+    /// let own = pos.parse_move("c3")?;
+    /// let master = pos.parse_move("Mc3")?;
+    /// assert_eq!(pos.gesture(own), Gesture::clicks(vec!["c3".parse()?]));
+    /// assert_eq!(pos.gesture(master), Gesture::with_choice(vec!["c3".parse()?], "M"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn gesture(&self, mv: Move) -> Gesture<Point> {
+        match mv {
+            Move::Place(to) => Gesture::clicks(alloc::vec![to]),
+            Move::PlaceMaster(to) => Gesture::with_choice(alloc::vec![to], "M"),
+            Move::Slide { from, to } => Gesture::clicks(alloc::vec![from, to]),
+            Move::Pass => Gesture::with_choice(Vec::new(), Gesture::<Point>::PASS),
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! render it (`rsvg-convert -w 400 tests/data/svendo.svg -o /tmp/svendo.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};
-use svendo::{BoardSize, Game, Point, Position, SvgOptions};
+use svendo::{BoardSize, Describe, Game, Point, Position, SvgOptions};
 
 /// Compares `svg` with the snapshot `tests/data/NAME` (`UPDATE_SNAPSHOTS=1` rewrites it).
 fn snapshot(name: &str, svg: &str) {
@@ -33,7 +33,7 @@ const MOVEMENT: &str = "WWWWWWWW2/RRRRRRRR2/10/MMM6B/4B1BBBB/B1B7 b 0/0/0 0/0/0"
 
 #[test]
 fn the_start_draws_every_line_and_coordinate() {
-    let svg = Position::start().to_svg(&SvgOptions::default());
+    let svg = Position::start().to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece"), 0);
     // 10 x 6: 6 rows, 10 columns, and 13 diagonals each way (counted by hand: from the left
     // edge rows 1-5 and from the bottom columns b-i rise; symmetrically they fall).
@@ -59,7 +59,7 @@ fn other_board_sizes_draw_their_own_lines() {
         height: 5,
     })
     .expect("a supported size");
-    let svg = pos.to_svg(&SvgOptions::default());
+    let svg = pos.to_svg(&SvgOptions::new());
     assert_eq!(elements(&svg, "line"), 5 + 8 + 10 + 10);
     assert_eq!(count(&svg, "coord"), 13);
 }
@@ -67,7 +67,7 @@ fn other_board_sizes_draw_their_own_lines() {
 #[test]
 fn one_mark_per_stone_and_master_stone() {
     let pos: Position = MOVEMENT.parse().expect("a position");
-    let svg = pos.to_svg(&SvgOptions::default());
+    let svg = pos.to_svg(&SvgOptions::new());
     assert_eq!(count(&svg, "piece black stone"), 8);
     assert_eq!(count(&svg, "piece white stone"), 8);
     assert_eq!(count(&svg, "piece red stone"), 8);
@@ -81,21 +81,18 @@ fn the_last_move_and_the_highlights_are_marked() {
     let slide = pos.parse_move("e2-e1").expect("a move");
     let mut after = pos;
     after.play(slide).expect("legal");
-    let svg = after.to_svg(&SvgOptions {
-        last_move: Some(slide),
-        highlights: vec![point("j1"), point("a6"), point("l12")],
-        ..SvgOptions::default()
-    });
+    let svg = after.to_svg(
+        &SvgOptions::new()
+            .with_last_move(Some(slide))
+            .with_highlights(vec![point("j1"), point("a6"), point("l12")]),
+    );
     assert_eq!(count(&svg, "last-move from"), 1);
     assert_eq!(count(&svg, "last-move to"), 1);
     // l12 is a point of the largest boards, not of the 10 x 6 board.
     assert_eq!(count(&svg, "highlight"), 2);
     let start = Position::start();
     let place = start.parse_move("Mc3").expect("a move");
-    let svg = start.to_svg(&SvgOptions {
-        last_move: Some(place),
-        ..SvgOptions::default()
-    });
+    let svg = start.to_svg(&SvgOptions::new().with_last_move(Some(place)));
     assert_eq!(count(&svg, "last-move from"), 0);
     assert_eq!(count(&svg, "last-move to"), 1);
 }
@@ -103,11 +100,8 @@ fn the_last_move_and_the_highlights_are_marked() {
 #[test]
 fn flipping_turns_the_board_half_round() {
     let pos: Position = MOVEMENT.parse().expect("a position");
-    let plain = pos.to_svg(&SvgOptions::default());
-    let flipped = pos.to_svg(&SvgOptions {
-        flipped: true,
-        ..SvgOptions::default()
-    });
+    let plain = pos.to_svg(&SvgOptions::new());
+    let flipped = pos.to_svg(&SvgOptions::new().with_flipped(true));
     let x = |svg: &str, l: &str| label_x(svg, l).parse::<f64>().expect("a number");
     assert!(x(&plain, "a") < x(&plain, "j"));
     assert!(x(&flipped, "a") > x(&flipped, "j"));
@@ -120,10 +114,8 @@ fn a_fixed_position_draws_the_same_picture() {
     let slide = pos.parse_move("e2-e1").expect("a move");
     let mut after = pos;
     after.play(slide).expect("legal");
-    let options = SvgOptions {
-        last_move: Some(slide),
-        highlights: vec![point("c4")],
-        ..SvgOptions::default()
-    };
+    let options = SvgOptions::new()
+        .with_last_move(Some(slide))
+        .with_highlights(vec![point("c4")]);
     snapshot("svendo.svg", &after.to_svg(&options));
 }
