@@ -17,7 +17,7 @@
 //! }
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 
 use crate::{Describe, GameRecord, Gesture, Gestures, Rng, SvgOptions};
@@ -30,10 +30,32 @@ use crate::{Describe, GameRecord, Gesture, Gestures, Rng, SvgOptions};
 /// When a check fails, with the position and the moves concerned.
 pub fn check_gestures<G: Gestures + std::fmt::Display>(pos: &G) {
     let moves = pos.legal_moves();
-    let points = pos.points();
-    let mut seen: HashMap<Gesture<G::Point>, G::Move> = HashMap::with_capacity(moves.len());
-    for &mv in &moves {
-        let gesture = pos.gesture(mv);
+    let gestures = moves.iter().map(|&mv| (mv, pos.gesture(mv)));
+    check_gesture_list(&pos.to_string(), &pos.points(), gestures);
+    // The scan a GUI may use finds each move from its gesture (a sample: the scan is linear).
+    let step = (moves.len() / 8).max(1);
+    for &mv in moves.iter().step_by(step) {
+        assert_eq!(
+            pos.move_of(&pos.gesture(mv)),
+            Some(mv),
+            "{pos}: move_of does not find {mv:?} from its gesture"
+        );
+    }
+}
+
+/// [`check_gestures`] on the (move, gesture) pairs of a position's legal moves, on a board of
+/// `points`; `pos` names the position in the messages.
+fn check_gesture_list<P, M>(
+    pos: &str,
+    points: &[P],
+    gestures: impl IntoIterator<Item = (M, Gesture<P>)>,
+) where
+    P: Eq + std::hash::Hash + std::fmt::Display + Debug + Clone,
+    M: Debug,
+{
+    let points: HashSet<&P> = points.iter().collect();
+    let mut seen: HashMap<Gesture<P>, M> = HashMap::new();
+    for (mv, gesture) in gestures {
         assert!(
             !gesture.points.is_empty() || gesture.choice.is_some(),
             "{pos}: the gesture of {mv:?} is empty"
@@ -45,17 +67,8 @@ pub fn check_gestures<G: Gestures + std::fmt::Display>(pos: &G) {
             );
         }
         if let Some(other) = seen.insert(gesture.clone(), mv) {
-            panic!("{pos}: {mv:?} and {other:?} share the gesture {gesture:?}");
+            panic!("{pos}: {other:?} and another move share the gesture {gesture:?}");
         }
-    }
-    // The scan a GUI may use finds each move from its gesture (a sample: the scan is linear).
-    let step = (moves.len() / 8).max(1);
-    for &mv in moves.iter().step_by(step) {
-        assert_eq!(
-            pos.move_of(&pos.gesture(mv)),
-            Some(mv),
-            "{pos}: move_of does not find {mv:?} from its gesture"
-        );
     }
 }
 
@@ -110,10 +123,19 @@ pub fn check_svg_points<G: Describe + std::fmt::Display>(
     <G::Point as std::str::FromStr>::Err: Debug,
 {
     let svg = pos.to_svg(options);
-    let doc = roxmltree::Document::parse(&svg).expect("the picture is well-formed XML");
+    check_svg_text(&pos.to_string(), &pos.points(), &svg, piece_class);
+}
+
+/// [`check_svg_points`] on the picture `svg` of a board of `points`, `pos` naming the
+/// position in the messages.
+fn check_svg_text<P>(pos: &str, points: &[P], svg: &str, piece_class: impl Fn(P) -> Option<String>)
+where
+    P: Copy + Eq + std::hash::Hash + std::fmt::Display + std::str::FromStr,
+    P::Err: Debug,
+{
+    let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    let points = pos.points();
 
     let mut hits = Vec::new();
     let mut hit_parents = Vec::new();
@@ -168,9 +190,9 @@ pub fn check_svg_points<G: Describe + std::fmt::Display>(
             "{pos}: every hit area is in the last group"
         );
     }
-    let mut named: HashMap<G::Point, usize> = HashMap::new();
+    let mut named: HashMap<P, usize> = HashMap::new();
     for (i, hit) in hits.iter().enumerate() {
-        let point: G::Point = hit
+        let point: P = hit
             .name
             .parse()
             .unwrap_or_else(|e| panic!("{pos}: data-point {:?} does not parse: {e:?}", hit.name));
@@ -187,12 +209,12 @@ pub fn check_svg_points<G: Describe + std::fmt::Display>(
             panic!("{pos}: {point} is named twice");
         }
     }
-    for point in &points {
+    for point in points {
         assert!(named.contains_key(point), "{pos}: {point} has no hit area");
     }
 
     // The pieces: each inside one hit area, with the class of the piece on that point.
-    let mut found: HashMap<G::Point, usize> = HashMap::new();
+    let mut found: HashMap<P, usize> = HashMap::new();
     for node in doc.descendants() {
         let Some(class) = node.attribute("class") else {
             continue;
@@ -212,7 +234,7 @@ pub fn check_svg_points<G: Describe + std::fmt::Display>(
             1,
             "{pos}: the piece {class} at {centre:?} lies in one hit area, not {inside:?}"
         );
-        let point: G::Point = inside[0].name.parse().expect("checked above");
+        let point: P = inside[0].name.parse().expect("checked above");
         assert_eq!(
             piece_class(point).as_deref(),
             Some(class),
@@ -220,7 +242,7 @@ pub fn check_svg_points<G: Describe + std::fmt::Display>(
         );
         *found.entry(point).or_default() += 1;
     }
-    for &point in &points {
+    for &point in points {
         let expected = usize::from(piece_class(point).is_some());
         assert_eq!(
             found.get(&point).copied().unwrap_or(0),
@@ -278,5 +300,130 @@ pub fn check_presentation<G: Gestures + std::fmt::Display>(
             record.play(mv).expect("a generated move is legal");
             last = Some(mv);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_gesture_list, check_svg_text};
+    use crate::Gesture;
+
+    #[test]
+    fn distinct_gestures_pass() {
+        let gestures = [
+            ("place 0", Gesture::clicks(vec![0u8])),
+            ("step 0-1", Gesture::clicks(vec![0, 1])),
+            ("place master 0", Gesture::with_choice(vec![0], "M")),
+            ("pass", Gesture::with_choice(vec![], "pass")),
+        ];
+        check_gesture_list("test", &[0u8, 1], gestures);
+    }
+
+    #[test]
+    #[should_panic(expected = "share the gesture")]
+    fn two_moves_with_one_gesture_fail() {
+        let gestures = [
+            ("capture over 5", Gesture::clicks(vec![0u8, 1])),
+            ("capture over 6", Gesture::clicks(vec![0u8, 1])),
+        ];
+        check_gesture_list("test", &[0u8, 1], gestures);
+    }
+
+    #[test]
+    #[should_panic(expected = "no point of the board")]
+    fn a_gesture_off_the_board_fails() {
+        check_gesture_list("test", &[0u8, 1], [("step", Gesture::clicks(vec![0u8, 7]))]);
+    }
+
+    #[test]
+    #[should_panic(expected = "is empty")]
+    fn an_empty_gesture_fails() {
+        check_gesture_list(
+            "test",
+            &[0u8, 1],
+            [("nothing", Gesture::clicks(Vec::<u8>::new()))],
+        );
+    }
+
+    /// A picture of the points `0` and `1`: `hits` ends the document, after `body`.
+    fn picture(body: &str, hits: &str) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><g class=\"board\">{body}</g>\
+             <g class=\"hit-areas\">{hits}</g></svg>"
+        )
+    }
+
+    const HITS: &str = "<circle class=\"hit\" data-point=\"0\" cx=\"10\" cy=\"10\" r=\"5\" \
+        fill=\"transparent\"/><circle class=\"hit\" data-point=\"1\" cx=\"30\" cy=\"10\" \
+        r=\"5\" fill=\"transparent\"/>";
+    const STONE_ON_1: &str =
+        "<circle class=\"piece white stone\" cx=\"30\" cy=\"10\" r=\"4\" fill=\"#fff\"/>";
+
+    fn white_on_1(point: u8) -> Option<String> {
+        (point == 1).then(|| "piece white stone".to_owned())
+    }
+
+    fn check(svg: &str) {
+        check_svg_text("test", &[0u8, 1], svg, white_on_1);
+    }
+
+    #[test]
+    fn a_picture_as_promised_passes() {
+        check(&picture(STONE_ON_1, HITS));
+    }
+
+    #[test]
+    #[should_panic(expected = "one hit area per point")]
+    fn a_missing_hit_area_fails() {
+        check(&picture(
+            STONE_ON_1,
+            &HITS[..HITS.find("<circle class=\"hit\" data-point=\"1\"").unwrap()],
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "named twice")]
+    fn a_point_named_twice_fails() {
+        check(&picture(
+            STONE_ON_1,
+            &HITS.replace("data-point=\"1\"", "data-point=\"0\""),
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "does not parse")]
+    fn a_name_that_does_not_parse_fails() {
+        check(&picture(
+            STONE_ON_1,
+            &HITS.replace("data-point=\"1\"", "data-point=\"b1\""),
+        ));
+    }
+
+    #[test]
+    #[should_panic(expected = "in the last group")]
+    fn hit_areas_under_the_pieces_fail() {
+        let svg = picture(&format!("{HITS}{STONE_ON_1}"), "");
+        check(&svg);
+    }
+
+    #[test]
+    #[should_panic(expected = "the piece drawn on 1")]
+    fn a_piece_of_the_wrong_class_fails() {
+        check(&picture(&STONE_ON_1.replace("white", "black"), HITS));
+    }
+
+    #[test]
+    #[should_panic(expected = "pieces drawn on 1")]
+    fn a_missing_piece_fails() {
+        check(&picture("", HITS));
+    }
+
+    #[test]
+    #[should_panic(expected = "transparent")]
+    fn a_visible_hit_area_fails() {
+        check(&picture(
+            STONE_ON_1,
+            &HITS.replacen("transparent", "red", 1),
+        ));
     }
 }
