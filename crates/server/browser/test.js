@@ -178,10 +178,13 @@ async function testKvarn3(browser, server) {
     let hints = await hinted(page);
     assert(JSON.stringify(hints) === JSON.stringify(firsts), "hints " + hints + " are the legal first points " + firsts);
     const before = s.version;
-    // Click highlighted points until the move is played.
+    // Click highlighted points until the move is played: the move a simple player would
+    // choose (a mill, else a block of Black's mill), else a random one.
+    const aim = kvarn3Choice(s);
     const clicked = [];
     for (let k = 0; k < 4; k++) {
-      const p = pick(hints);
+      const want = aim ? aim.points[clicked.length] : undefined;
+      const p = want && hints.includes(want) ? want : pick(hints);
       clicked.push(p);
       await clickPoint(page, p);
       clicksMade++;
@@ -206,6 +209,31 @@ async function testKvarn3(browser, server) {
   assert(errors.length === 0, "no script errors: " + errors.join("; "));
   await ctx.close();
   return "game " + id + " over after " + s.moves.length + " moves (" + clicksMade + " clicks): " + text.trim();
+}
+
+/** Kvarn3 for the test's player: the legal move that makes a mill for the side to move, else
+ *  one that puts a stone where Black would make one, else none. Board from the position text
+ *  (ranks 3 to 1, files a to c). */
+function kvarn3Choice(s) {
+  const rows = s.position.split(" ")[0].split("/");
+  const at = {};
+  rows.forEach((row, r) => [...row].forEach((c, f) => { at["abc"[f] + (3 - r)] = c; }));
+  const lines = ["a1 b1 c1", "a2 b2 c2", "a3 b3 c3", "a1 a2 a3", "b1 b2 b3", "c1 c2 c3", "a1 b2 c3", "c1 b2 a3"].map((l) => l.split(" "));
+  const me = s.to_move === "white" ? "W" : "B";
+  const them = me === "W" ? "B" : "W";
+  const after = (g) => {
+    const b = Object.assign({}, at);
+    if (g.points.length === 2) b[g.points[0]] = ".";
+    b[g.points[g.points.length - 1]] = me;
+    return b;
+  };
+  const mill = (b, c) => lines.some((l) => l.every((p) => b[p] === c));
+  const wins = s.gestures.filter((g) => mill(after(g), me));
+  if (wins.length) return wins[0];
+  // Points where the opponent completes a line next (two of theirs and an empty third).
+  const threats = lines.filter((l) => l.filter((p) => at[p] === them).length === 2 && l.some((p) => at[p] === ".")).map((l) => l.find((p) => at[p] === "."));
+  const blocks = s.gestures.filter((g) => threats.includes(g.points[g.points.length - 1]));
+  return blocks.length ? blocks[0] : null;
 }
 
 // ---- test 2: draughts captures by clicks -------------------------------------------------

@@ -283,15 +283,22 @@
     }
     showError("move-error", "");
     sel.clicks = clicks;
-    if (a.complete.length === 1 && a.partial.length === 0) {
-      playMove(a.complete[0].text);
-      return;
+    if (a.partial.length === 0) {
+      // A move whose gesture has no choice is the default where the same clicks make others
+      // with a choice (Svendo's own stone; its master stone is picked beside the board first).
+      const plain = a.complete.filter((g) => g.choice === null);
+      const only = a.complete.length === 1 ? a.complete[0] : sel.choice === null && plain.length === 1 ? plain[0] : null;
+      if (only) {
+        playMove(only.text);
+        return;
+      }
     }
     if (a.complete.length > 1 && a.complete.every((g) => g.choice === null) && a.partial.length === 0) {
       // Several captures end there: the landing squares decide.
       sel.clicks = [clicks[0]];
       showError("move-error", "Several moves end on " + point + ": click the landing squares one by one.");
     }
+    renderChoices();
     renderHints();
   }
 
@@ -505,7 +512,8 @@
       const counts = cheversiHand();
       const color = colorOf(state.to_move);
       const order = counts ? Object.keys(counts) : kinds;
-      hand.append(el("span", { class: "label" }, counts ? "Your hand:" : "Choose:"));
+      const plainToo = gestureList().some((g) => g.points.length === 1 && g.choice === null);
+      hand.append(el("span", { class: "label" }, counts ? "Your hand:" : "Place:"));
       for (const k of order) {
         if (counts && counts[k] === 0) continue;
         const legal = kinds.includes(k);
@@ -513,11 +521,13 @@
         const b = el("button", { type: "button", "data-choice": k, class: sel.choice === k ? "chosen" : "",
           title: cap(choiceLabel(k)) + (legal ? "" : " (not allowed now)"), disabled: !legal,
           onclick: () => { sel.choice = sel.choice === k ? null : k; sel.clicks = []; showError("move-error", ""); renderChoices(); renderHints(); } },
-          glyph ? el("span", { class: "glyph" }, glyph) : null, " " + k,
+          glyph ? el("span", { class: "glyph" }, glyph) : null, glyph ? " " + k : cap(choiceLabel(k)) + (KIND_NAMES[k] ? " (" + k + ")" : ""),
           counts ? el("span", { class: "count" }, "\u00d7" + counts[k]) : null);
         hand.append(b);
       }
       if (sel.choice === null && counts) hand.append(el("span", { class: "muted small" }, "pick a piece, then a square"));
+      if (plainToo) hand.append(el("span", { class: "muted small" }, sel.choice === null
+        ? "pick it, then a point (a point alone places a plain stone)" : "now click a point"));
     }
     show(hand, kinds.length > 0);
   }
