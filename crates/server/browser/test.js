@@ -131,6 +131,11 @@ async function clickPoint(page, point) {
   await loc.click({ force: true });
 }
 
+/** Waits until no move the page sent is on its way. */
+async function settle(page) {
+  await page.waitForFunction(() => document.body.dataset.busy !== "1", null, { timeout: 10000 });
+}
+
 /** Waits until the board shows a picture with its hit areas. */
 async function waitBoard(page) {
   await page.waitForFunction(() => document.querySelectorAll("#board svg [data-point]").length > 0, null, { timeout: 15000 });
@@ -188,9 +193,9 @@ async function testKvarn3(browser, server) {
       clicked.push(p);
       await clickPoint(page, p);
       clicksMade++;
+      await settle(page);
       const now = await server.api("GET", "/api/games/" + id);
       if (now.version !== before) break;
-      await page.waitForTimeout(50);
       hints = await hinted(page);
       assert(hints.length > 0, "after clicking " + clicked + " the page highlights where the move can go");
       const expect = [...new Set(s.gestures.filter((g) => clicked.every((c, i) => g.points[i] === c)).map((g) => g.points[clicked.length]))].sort();
@@ -296,7 +301,7 @@ async function testDraughtsCapture(browser, server) {
       const hints = await hinted(page);
       assert(hints.includes(c), "the page highlights " + c + " (hints " + hints + ") before clicking it");
       await clickPoint(page, c);
-      await page.waitForTimeout(60);
+      await settle(page);
     }
     const after = await waitForState(server, game.id, (x) => x.version !== s.version, "the capture");
     assert(after.moves[after.moves.length - 1] === text, "the clicks " + clicks.join(" ") + " played " + text + " (got " + after.moves[after.moves.length - 1] + ")");
@@ -324,7 +329,7 @@ async function clickMove(page, s, i) {
     const hints = await hinted(page);
     assert(hints.includes(p), "the page highlights " + p + " for " + text + " (hints " + hints.slice(0, 12) + ")");
     await clickPoint(page, p);
-    await page.waitForTimeout(40);
+    await settle(page);
   }
   const button = await page.$('#choices button[data-move="' + text + '"]');
   if (button) await button.click();

@@ -350,8 +350,9 @@
       const o = state.outcome;
       let text;
       if (o.result === "win") {
-        text = playerLabel(o.player) + " wins" + (isMine(o.player) ? " — you won" : "");
-        if (!isMine(o.player) && knownPlayers().length > 0) text += " — you lost";
+        text = playerLabel(o.player) + " wins";
+        // "You" only for a browser that holds one seat (two people at one screen hold more).
+        if (knownPlayers().length === 1) text += isMine(o.player) ? " — you won" : " — you lost";
       } else {
         text = "Draw";
       }
@@ -643,6 +644,7 @@
     const token = tokenFor(player);
     if (!token) { showError("move-error", "It is not your turn."); return; }
     busy = true;
+    document.body.dataset.busy = "1";
     showError("move-error", "");
     try {
       const s = await api("POST", apiBase + "/moves", { move: text }, token);
@@ -659,6 +661,7 @@
       renderChoices();
     } finally {
       busy = false;
+      document.body.dataset.busy = "0";
     }
   }
 
@@ -746,6 +749,8 @@
     const changed = !state || s.version !== state.version;
     const oldState = state;
     state = s;
+    // For scripts and tests: the version shown, and whether a move is on its way.
+    document.body.dataset.version = String(s.version);
     if (changed) {
       sel = { clicks: [], choice: null };
       if (oldState) showError("move-error", "");
