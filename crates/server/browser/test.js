@@ -6,7 +6,9 @@
 //      landing squares;
 //   3. makes moves by clicks in every game (the hand in Cheversi, pass and keep/swap buttons),
 //      and saves screenshots of all five games at 1280 and 400 pixels wide;
-//   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts.
+//   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts;
+//   5. invites a friend by link into a second browser: moves by clicks and typed, a draw
+//      offer declined and accepted, a rematch both follow, a resignation.
 // Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
 // the binary and the browser. Prints "N passed, N failed" last; exits 1 when a test failed.
 "use strict";
@@ -446,6 +448,100 @@ async function testLive(browser, server) {
   return "watcher saw both moves across a server restart and a reload";
 }
 
+// ---- test 5: a friend by link in a second browser; draw, resign, rematch ---------------
+async function testFriend(browser, server) {
+  const a = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const b = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const me = await a.newPage();
+  await me.goto(server.base + "/");
+  await me.click('.game-choice[data-game="swedish-draughts"]');
+  await me.selectOption("#size", "8");
+  await me.click('.seat-row[data-seat="0"] label[data-kind="me"]');
+  await me.click('.seat-row[data-seat="1"] label[data-kind="friend"]');
+  await Promise.all([me.waitForURL(/\/g\//), me.click("#create")]);
+  const id = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
+  await waitBoard(me);
+  // The creator's page offers the friend's link first, with a copy button, and a watch link.
+  await me.waitForSelector("#links-panel.inviting");
+  const links = await me.$$eval("#links .link-row", (rows) => rows.map((r) => ({ what: r.querySelector(".what").textContent, url: r.querySelector("input").value })));
+  const invite = links.find((l) => /Black invite/.test(l.what));
+  const watch = links.find((l) => /Watch/.test(l.what));
+  assert(invite && /#seat=/.test(invite.url), "an invite link for Black: " + JSON.stringify(links));
+  assert(watch && !/seat=/.test(watch.url) && watch.url.endsWith("/g/" + id), "a watch link without a token: " + watch.url);
+  await me.screenshot({ path: path.join(SHOTS, "friend-invite-1280.png"), fullPage: true });
+
+  const friend = await b.newPage();
+  await friend.goto(invite.url);
+  await waitBoard(friend);
+  await friend.waitForFunction(() => /Black/.test(document.querySelector("#seats .you") ? document.querySelector("#seats .you").parentElement.textContent : ""), null, { timeout: 10000 });
+  // The creator's page sees the friend connected, and the invite no longer comes first.
+  await me.waitForFunction(() => !document.querySelector("#links-panel.inviting"), null, { timeout: 10000 });
+
+  // Four moves by clicks, alternately in the two browsers.
+  let s = await server.api("GET", "/api/games/" + id);
+  for (let k = 0; k < 4; k++) {
+    const page = s.to_move === "white" ? me : friend;
+    const other = page === me ? friend : me;
+    await waitMoves(page, s.moves.length);
+    await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+    const otherYours = await other.$("#status.yours");
+    assert(!otherYours, "only the seat to move is told it is its move");
+    const i = rand(s.legal_moves.length);
+    await clickMove(page, s, i);
+    const before = s.version;
+    s = await waitForState(server, id, (x) => x.version !== before, "a move by clicks");
+    await waitMoves(other, s.moves.length); // live on the other browser
+  }
+  // A typed move that is not legal gets the server's reason on the page.
+  const mover = s.to_move === "white" ? me : friend;
+  await mover.fill("#move-text", "1-99");
+  await mover.click("#move-form button");
+  await mover.waitForSelector("#move-error:not(.hidden)");
+  const why = await mover.textContent("#move-error");
+  assert(why.length > 5, "an illegal typed move shows why: " + why);
+  // A typed legal move is played.
+  const typed = s.legal_moves[0];
+  await mover.fill("#move-text", typed);
+  await mover.click("#move-form button");
+  const before = s.version;
+  s = await waitForState(server, id, (x) => x.version !== before, "the typed move");
+  assert(s.moves[s.moves.length - 1] === typed, "the typed move " + typed + " was played");
+
+  // Draw: offered by White, declined by Black; offered again, accepted.
+  await me.click("#draw-offer");
+  await friend.waitForSelector("#draw-accept:not(.hidden)");
+  await friend.click("#draw-decline");
+  await waitForState(server, id, (x) => !x.draw_offer, "the declined offer");
+  await me.waitForSelector("#draw-offer:not(.hidden)");
+  await me.click("#draw-offer");
+  await friend.waitForSelector("#draw-accept:not(.hidden)");
+  await friend.click("#draw-accept");
+  s = await waitForState(server, id, (x) => x.outcome, "the agreed draw");
+  assert(s.outcome.result === "draw" && s.outcome.reason === "agreement", "a draw by agreement: " + JSON.stringify(s.outcome));
+  await me.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+
+  // Rematch: the creator starts it, the friend follows the button, both keep their seats.
+  await Promise.all([me.waitForURL((u) => !u.pathname.endsWith("/g/" + id)), me.click("#rematch")]);
+  const id2 = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
+  assert(id2 !== id, "a new game");
+  await friend.waitForSelector("#rematch-go:not(.hidden)");
+  await Promise.all([friend.waitForURL((u) => u.pathname.endsWith("/g/" + id2)), friend.click("#rematch-go")]);
+  await waitBoard(me);
+  await waitBoard(friend);
+  await me.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+  // Resign in the rematch: White resigns, both pages say Black won by resignation.
+  await me.click("#resign");
+  await me.click("#resign-confirm");
+  s = await waitForState(server, id2, (x) => x.outcome, "the resignation");
+  assert(s.outcome.player === "black" && s.outcome.reason === "resignation", "Black wins by resignation: " + JSON.stringify(s.outcome));
+  await friend.waitForFunction(() => /Black wins — you won \(resignation\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.screenshot({ path: path.join(SHOTS, "friend-rematch-resigned-400.png"), fullPage: true });
+  await a.close();
+  await b.close();
+  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
@@ -458,6 +554,7 @@ async function main() {
     ["draughts captures by clicks", testDraughtsCapture],
     ["every game by clicks, screenshots at 1280 and 400 px", testEveryGame],
     ["live over the WebSocket, back after a restart and a reload", testLive],
+    ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
   ];
   let passed = 0;
   let failed = 0;
