@@ -442,7 +442,7 @@
     $("download-record").setAttribute("download", gameId + ".json");
     $("download-svg").href = svgUrl();
     $("download-svg").setAttribute("download", gameId + ".svg");
-    $("flip").textContent = isFlipped() ? "Flip board back" : "Flip board";
+    $("flip").setAttribute("aria-pressed", String(isFlipped()));
   }
 
   function renderLinks() {
