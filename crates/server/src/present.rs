@@ -1,8 +1,9 @@
-//! The one place where the server meets the library's presentation traits: the picture, the
-//! clicks of a move and the engines, for every game that the facade's visitor hands over.
+//! The one place where the server meets the library's presentation traits (game-core's
+//! [`Describe`] and [`Gestures`]): the picture, the clicks of a move and the engines, for every
+//! game that the facade's visitor hands over.
 
 use boardrules::engines::engine_by_name;
-use game_core::{Engine, Game};
+use game_core::{Describe, Engine, Game, Gestures, SvgOptions};
 
 /// What the server needs of a game besides [`Game`]: implemented once, for every game of the
 /// library, from its presentation traits.
@@ -26,25 +27,32 @@ pub(crate) trait Presented: Game {
     fn engine(spec: &str, seed: u64) -> Result<Box<dyn Engine<Self>>, String>;
 }
 
-impl<G: boardrules::games::Describe> Presented for G {
-    const EXPLAINS: Option<&'static str> = if G::HAS_ATTACKS {
-        Some("attacked squares")
-    } else {
-        None
-    };
+impl<G: Gestures> Presented for G {
+    const EXPLAINS: Option<&'static str> = <G as Describe>::EXPLANATION;
 
     fn picture(
         &self,
         last_move: Option<Self::Move>,
-        _flipped: bool,
+        flipped: bool,
         explain: bool,
         size: u32,
     ) -> String {
-        self.svg_explained(last_move, size, explain)
+        // A layer that shows why the game ended is drawn once it has, as the tools do.
+        let explain = explain || (G::EXPLAINS_OUTCOME && self.outcome().is_some());
+        let options = SvgOptions::new()
+            .with_size(size)
+            .with_flipped(flipped)
+            .with_last_move(last_move)
+            .with_explain(explain);
+        self.to_svg(&options)
     }
 
-    fn gesture_of(&self, _mv: Self::Move) -> (Vec<String>, Option<&'static str>) {
-        (Vec::new(), None)
+    fn gesture_of(&self, mv: Self::Move) -> (Vec<String>, Option<&'static str>) {
+        let gesture = self.gesture(mv);
+        (
+            gesture.points.iter().map(ToString::to_string).collect(),
+            gesture.choice,
+        )
     }
 
     fn engine(spec: &str, seed: u64) -> Result<Box<dyn Engine<Self>>, String> {

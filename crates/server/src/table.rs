@@ -238,7 +238,7 @@ struct Opener<'a> {
 impl GameVisitor for Opener<'_> {
     type Output = Result<Box<dyn Table>, String>;
 
-    fn visit<G: boardrules::games::Describe>(self) -> Self::Output {
+    fn visit<G: game_core::Describe + game_core::Gestures>(self) -> Self::Output {
         let size = match self.size {
             None => None,
             Some(text) => Some(text.parse::<BoardSize>().map_err(|e| e.to_string())?),
@@ -302,7 +302,7 @@ struct Describer;
 impl GameVisitor for Describer {
     type Output = GameInfo;
 
-    fn visit<G: boardrules::games::Describe>(self) -> GameInfo {
+    fn visit<G: game_core::Describe + game_core::Gestures>(self) -> GameInfo {
         GameInfo {
             name: G::NAME,
             title: title(G::NAME),

@@ -54,6 +54,32 @@ async fn wait_for(socket: &mut Socket, done: impl Fn(&Value) -> bool) -> Value {
     }
 }
 
+/// Every legal move has its own gesture, and every point of a gesture is a hit area of the
+/// picture (`data-point="NAME"`), so a page can make every move by clicks.
+async fn check_gestures(http: &mut Http, id: &str, state: &Value) {
+    let gestures = state["gestures"].as_array().expect("gestures");
+    let mut seen = std::collections::HashSet::new();
+    for gesture in gestures {
+        assert!(seen.insert(gesture.to_string()), "two moves with {gesture}");
+        assert!(gesture["choice"].is_null() || gesture["choice"].is_string());
+    }
+    let svg = http
+        .get(&format!("/api/games/{id}/svg"))
+        .await
+        .expect("svg")
+        .text();
+    for gesture in gestures {
+        for point in gesture["points"].as_array().expect("points") {
+            let name = point.as_str().expect("a point's name");
+            assert!(
+                svg.contains(&format!("data-point=\"{name}\"")),
+                "{}: no hit area for {name}",
+                state["game"]
+            );
+        }
+    }
+}
+
 /// Plays random legal moves with the seat to move's token until the game ends; checks every
 /// answer against the state before it. Returns the final state.
 async fn play_out(http: &mut Http, id: &str, tokens: &[Option<String>], rng: &mut Rng) -> Value {
@@ -69,6 +95,7 @@ async fn play_out(http: &mut Http, id: &str, tokens: &[Option<String>], rng: &mu
             current["gestures"].as_array().map(Vec::len),
             Some(legal.len())
         );
+        check_gestures(http, id, &current).await;
         let text = legal[rng.below(legal.len())]
             .as_str()
             .expect("text")
