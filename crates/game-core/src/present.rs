@@ -16,7 +16,7 @@ use core::str::FromStr;
 
 use crate::search::Engine;
 use crate::svg::DEFAULT_SIZE;
-use crate::Game;
+use crate::{Game, ParsePointError};
 
 /// How to draw a position: the same options for every game's picture.
 ///
@@ -98,8 +98,18 @@ impl<P, M> SvgOptions<P, M> {
 /// The picture and the engines of a game: what the tools, a GUI or a server need of it besides
 /// the rules, the same interface in all five games.
 pub trait Describe: Game {
-    /// A point (or square) of the board, written and read in the game's notation.
-    type Point: Copy + Eq + Ord + Hash + Debug + Display + FromStr + Send + Sync + 'static;
+    /// A point (or square) of the board, written and read in the game's notation (`e4`, `32`);
+    /// a text that names no point is a [`ParsePointError`] saying why.
+    type Point: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = ParsePointError>
+        + Send
+        + Sync
+        + 'static;
 
     /// What [`SvgOptions::explain`] adds to this game's picture, for a GUI's checkbox label
     /// (`"attacked squares"`), or `None` where it adds nothing.
