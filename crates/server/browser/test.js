@@ -8,7 +8,8 @@
 //      and saves screenshots of all five games at 1280 and 400 pixels wide;
 //   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts;
 //   5. invites a friend by link into a second browser: moves by clicks and typed, a draw
-//      offer declined and accepted, a rematch both follow, a resignation.
+//      offer declined and accepted, a rematch both follow, a resignation;
+//   6. plays Sundraval's opening by its two points, then swap and pass by their buttons.
 // Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
 // the binary and the browser. Prints "N passed, N failed" last; exits 1 when a test failed.
 "use strict";
@@ -542,6 +543,45 @@ async function testFriend(browser, server) {
   return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
 }
 
+// ---- test 6: Sundraval's opening by clicks and the swap button ------------------------
+async function testSundravalSwap(browser, server) {
+  const game = await newHumanGame(server, "sundraval", "3");
+  const ctx = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const first = await ctx.newPage();
+  // Two browsers' worth of seats in one context would share their storage: the first seat
+  // plays from this page, the second from a page of its own context.
+  await first.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.first + "&as=first");
+  await waitBoard(first);
+  await first.waitForFunction(() => /You play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  let s = await server.api("GET", "/api/games/" + game.id);
+  const setup = s.gestures.findIndex((g) => g.points.length === 2);
+  assert(setup >= 0, "the opening is a gesture of two points");
+  await clickMove(first, s, setup);
+  s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the opening stones");
+  const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await ctx2.newPage();
+  await second.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.second + "&as=second");
+  await waitBoard(second);
+  await second.waitForSelector('#choices button[data-move="swap"]');
+  const status = await second.textContent("#status");
+  assert(/keep or swap/.test(status), "the second seat is asked to keep or swap: " + status);
+  await second.screenshot({ path: path.join(SHOTS, "sundraval-keep-or-swap-1280.png"), fullPage: true });
+  await second.click('#choices button[data-move="swap"]');
+  s = await waitForState(server, game.id, (x) => x.moves.length === 2, "the swap");
+  assert(s.colors.second === "black" && s.colors.first === "white", "the swap gave the second seat black: " + JSON.stringify(s.colors));
+  await second.waitForFunction(() => /you now play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  await first.waitForFunction(() => /you now play white/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  await second.waitForFunction(() => /Second player \(black\) to move — your move/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await second.screenshot({ path: path.join(SHOTS, "sundraval-after-swap-1280.png"), fullPage: true });
+  // A pass by its button.
+  await second.click('#choices button[data-move="pass"]');
+  s = await waitForState(server, game.id, (x) => x.moves.length === 3, "the pass");
+  assert(s.moves[2] === "pass", "the pass button passed: " + s.moves[2]);
+  await ctx.close();
+  await ctx2.close();
+  return s.moves.join(" ");
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
@@ -555,6 +595,7 @@ async function main() {
     ["every game by clicks, screenshots at 1280 and 400 px", testEveryGame],
     ["live over the WebSocket, back after a restart and a reload", testLive],
     ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
+    ["Sundraval's opening by clicks, the swap and pass buttons", testSundravalSwap],
   ];
   let passed = 0;
   let failed = 0;

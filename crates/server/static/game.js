@@ -760,29 +760,23 @@
     probeSeats();
   }
 
-  /** Sundraval's pie rule can give a seat the other colour: say so to the seat holder. */
+  /** Sundraval's pie rule can give a seat the other colour: say so, to the seat holder first. */
   function noteColorChange(oldState) {
     const colors = state.colors || null;
+    const n = $("notice");
+    const mine = knownPlayers().filter((p) => colors && colors[p] && colors[p] !== p);
     if (lastColors && colors && oldState) {
-      const changes = [];
-      for (const p of knownPlayers()) {
-        if (lastColors[p] && colors[p] && lastColors[p] !== colors[p]) changes.push("you now play " + colors[p]);
-      }
-      if (changes.length === 0 && Object.keys(colors).some((p) => lastColors[p] && lastColors[p] !== colors[p])) {
-        changes.push("the colours were swapped");
-      }
-      if (changes.length) {
-        const n = $("notice");
-        n.textContent = "Swap: " + changes.join(", ") + ".";
+      const changed = Object.keys(colors).filter((p) => lastColors[p] && lastColors[p] !== colors[p]);
+      if (changed.length) {
+        const mineChanged = changed.filter((p) => mine.includes(p));
+        n.textContent = mineChanged.length === 1 && mine.length === 1
+          ? "The colours were swapped: you now play " + colors[mineChanged[0]] + "."
+          : "The colours were swapped: " + changed.map((p) => cap(p) + " player now plays " + colors[p]).join(", ") + ".";
         show(n, true);
       }
-    } else if (colors && !lastColors && state.game === "sundraval") {
-      const mine = knownPlayers().filter((p) => colors[p]);
-      if (mine.length === 1) {
-        const n = $("notice");
-        n.textContent = "You play " + colors[mine[0]] + " (" + mine[0] + " player).";
-        show(n, true);
-      }
+    } else if (colors && mine.length === 1) {
+      n.textContent = "You play " + colors[mine[0]] + " (the " + mine[0] + " player).";
+      show(n, true);
     }
     lastColors = colors ? Object.assign({}, colors) : null;
   }
