@@ -85,7 +85,8 @@
     info.games.forEach((g, i) => {
       const input = el("input", { type: "radio", name: "game", value: g.name });
       if (wanted ? g.name === wanted : i === 0) input.checked = true;
-      const meta = g.players.length + " players" + (g.sizes.length > 1 ? " · sizes " + g.sizes.join(", ") : "");
+      const sizes = g.sizes.length > 4 ? g.sizes.length + " board sizes" : "sizes " + g.sizes.join(", ");
+      const meta = g.players.length + " players" + (g.sizes.length > 1 ? " · " + sizes : "");
       const label = el("label", { class: "game-choice", "data-game": g.name }, input,
         el("span", { class: "title" }, g.title), el("div", { class: "meta" }, meta));
       input.addEventListener("change", renderChoices);
@@ -189,7 +190,10 @@
     $("create-form").classList.add("hidden");
     const links = $("created-links");
     links.textContent = "";
-    for (const inv of invites) links.append(linkRow(playerLabel(inv.player) + " (invite)", inv.url));
+    $("created-text").textContent = invites.length > 0
+      ? "Send each friend their link: opening it takes that seat. Anyone with the watch link can follow the game."
+      : "Only engines play: anyone with the watch link can follow the game.";
+    for (const inv of invites) links.append(linkRow(playerLabel(inv.player) + " invite", inv.url));
     links.append(linkRow("Watch", res.watch_url));
     $("created-watch").href = "/g/" + encodeURIComponent(res.id);
     $("created").classList.remove("hidden");
