@@ -563,12 +563,15 @@
     layer = document.createElementNS(SVG_NS, "g");
     layer.setAttribute("class", "page-hints");
     layer.setAttribute("pointer-events", "none");
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const cap = 0.03 * (vb && vb.width ? vb.width : 400);
     for (const e of svg.querySelectorAll("[data-point].hint")) {
       let box;
       try { box = e.getBBox(); } catch (err) { continue; }
       if (!box || !box.width) continue;
       const c = document.createElementNS(SVG_NS, "circle");
-      const r = Math.min(box.width, box.height) * (first ? 0.16 : 0.26);
+      // A dot, not a disc that could pass for a stone: at most 3% of the picture's width.
+      const r = Math.min(Math.min(box.width, box.height) * (first ? 0.16 : 0.26), cap * (first ? 0.75 : 1));
       c.setAttribute("cx", box.x + box.width / 2);
       c.setAttribute("cy", box.y + box.height / 2);
       c.setAttribute("r", r);
