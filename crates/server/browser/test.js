@@ -1,0 +1,626 @@
+// The game server's page in a real browser: Playwright (playwright-core) driving Debian's
+// chromium, headless. Starts the server binary on a free port with a temporary database, then
+//   1. creates a Kvarn3 game against the engine on the home page and plays it to the end by
+//      clicking the points the page highlights;
+//   2. plays Swedish draughts captures by clicks: one by its start and end square, one by its
+//      landing squares;
+//   3. makes moves by clicks in every game (the hand in Cheversi, pass and keep/swap buttons),
+//      and saves screenshots of all five games at 1280 and 400 pixels wide;
+//   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts;
+//   5. invites a friend by link into a second browser: moves by clicks and typed, a draw
+//      offer declined and accepted, a rematch both follow, a resignation;
+//   6. plays Sundraval's opening by its two points, then swap and pass by their buttons.
+// Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
+// the binary and the browser. Prints "N passed, N failed" last; exits 1 when a test failed.
+"use strict";
+
+const { chromium } = require("playwright-core");
+const { spawn } = require("child_process");
+const fs = require("fs");
+const net = require("net");
+const os = require("os");
+const path = require("path");
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const args = process.argv.slice(2);
+function arg(name) {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+const SHOTS = path.resolve(arg("--shots") || path.join(__dirname, "screenshots"));
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const ONLY = arg("--only");
+
+function serverBinary() {
+  const given = arg("--server") || process.env.BOARDRULES_SERVER;
+  if (given) return path.resolve(given);
+  const candidates = ["release", "debug"].map((p) => path.join(ROOT, "target", p, "boardrules-server"));
+  const found = candidates.filter((c) => fs.existsSync(c));
+  if (found.length === 0) throw new Error("no server binary: build it with `cargo build -p boardrules-server` or pass --server PATH");
+  // The newer build, when both exist.
+  found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  return found[0];
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = s.address().port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A small seeded generator, so that a failing run can be repeated (SEED=... node test.js).
+let seed = Number(process.env.SEED || Date.now() % 1000000);
+function rand(n) {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return Math.floor((seed / 2147483648) * n);
+}
+const pick = (xs) => xs[rand(xs.length)];
+
+class Server {
+  constructor(bin, dir) {
+    this.bin = bin;
+    this.dir = dir;
+    this.db = path.join(dir, "games.sqlite3");
+    this.log = path.join(dir, "server.log");
+  }
+  async start(port) {
+    this.port = port || (await freePort());
+    this.base = "http://127.0.0.1:" + this.port;
+    const out = fs.openSync(this.log, "a");
+    this.proc = spawn(this.bin, ["--addr", "127.0.0.1:" + this.port, "--db", this.db, "--engine-threads", "1"], {
+      cwd: this.dir, stdio: ["ignore", out, out],
+    });
+    this.exited = false;
+    this.proc.on("exit", () => { this.exited = true; });
+    for (let i = 0; i < 200; i++) {
+      if (this.exited) throw new Error("the server exited at start; see " + this.log + ":\n" + fs.readFileSync(this.log, "utf8").slice(-2000));
+      try {
+        const r = await fetch(this.base + "/api/info");
+        if (r.ok) return;
+      } catch (e) { /* not yet */ }
+      await sleep(100);
+    }
+    throw new Error("the server did not answer within 20 s");
+  }
+  async stop() {
+    if (!this.proc || this.exited) return;
+    const done = new Promise((r) => this.proc.on("exit", r));
+    this.proc.kill("SIGKILL");
+    await done;
+  }
+  async api(method, p, body, token) {
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = "Bearer " + token;
+    const r = await fetch(this.base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    let data;
+    try { data = JSON.parse(text); } catch (e) { data = text; }
+    if (!r.ok) throw new Error(method + " " + p + " -> " + r.status + ": " + text);
+    return data;
+  }
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error("assertion failed: " + msg);
+}
+
+/** Waits until the page's state has a version above `version` (or the predicate holds). */
+async function waitForState(server, id, pred, what, ms = 20000) {
+  const end = Date.now() + ms;
+  let s;
+  while (Date.now() < end) {
+    s = await server.api("GET", "/api/games/" + id);
+    if (pred(s)) return s;
+    await sleep(60);
+  }
+  throw new Error("timed out waiting for " + what + "; last state version " + (s && s.version));
+}
+
+/** The points the page highlights, as it shows them. */
+async function hinted(page) {
+  return page.$$eval("#board [data-point].hint", (es) => [...new Set(es.map((e) => e.getAttribute("data-point")))].sort());
+}
+
+async function clickPoint(page, point) {
+  const loc = page.locator('#board [data-point="' + point + '"]').first();
+  await loc.click({ force: true });
+}
+
+/** Waits until no move the page sent is on its way. */
+async function settle(page) {
+  await page.waitForFunction(() => document.body.dataset.busy !== "1", null, { timeout: 10000 });
+}
+
+/** Waits until the board shows a picture with its hit areas. */
+async function waitBoard(page) {
+  await page.waitForFunction(() => document.querySelectorAll("#board svg [data-point]").length > 0, null, { timeout: 15000 });
+}
+
+/** Waits until the page shows the move list with `n` moves. */
+async function waitMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll("#moves .mv").length === k, n, { timeout: 20000 });
+}
+
+async function noHorizontalScroll(page, width) {
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(w <= width, "the page is " + w + " px wide in a " + width + " px window (horizontal scrolling)");
+}
+
+// ---- test 1: Kvarn3 against the engine, by clicks, to the end --------------------------
+async function testKvarn3(browser, server) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.base + "/");
+  await page.click('.game-choice[data-game="kvarn3"]');
+  await page.click('.seat-row[data-seat="0"] label[data-kind="me"]');
+  await page.click('.seat-row[data-seat="1"] label[data-kind="engine"]');
+  await page.selectOption("#time-ms", "100");
+  await page.screenshot({ path: path.join(SHOTS, "home-1280.png"), fullPage: true });
+  await Promise.all([page.waitForURL(/\/g\//), page.click("#create")]);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]);
+  assert(!page.url().includes("#seat="), "the seat token is taken out of the address bar");
+  let s = await server.api("GET", "/api/games/" + id);
+  assert(s.game === "kvarn3", "a kvarn3 game was created");
+  assert(s.seats[1].kind === "engine", "the second seat is an engine");
+  await waitBoard(page);
+
+  let clicksMade = 0;
+  for (let turn = 0; turn < 200; turn++) {
+    s = await waitForState(server, id, (x) => x.outcome || (x.to_move === "white" && !x.thinking), "White's turn or the end");
+    if (s.outcome) break;
+    await waitMoves(page, s.moves.length);
+    await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+    // Before a click the page highlights the first point of every legal move.
+    const firsts = [...new Set(s.gestures.map((g) => g.points[0]))].sort();
+    await page.waitForFunction((n) => document.querySelectorAll("#board [data-point].hint").length >= n, firsts.length, { timeout: 10000 });
+    let hints = await hinted(page);
+    assert(JSON.stringify(hints) === JSON.stringify(firsts), "hints " + hints + " are the legal first points " + firsts);
+    const before = s.version;
+    // Click highlighted points until the move is played: the move a simple player would
+    // choose (a mill, else a block of Black's mill), else a random one.
+    const aim = kvarn3Choice(s);
+    const clicked = [];
+    for (let k = 0; k < 4; k++) {
+      const want = aim ? aim.points[clicked.length] : undefined;
+      const p = want && hints.includes(want) ? want : pick(hints);
+      clicked.push(p);
+      await clickPoint(page, p);
+      clicksMade++;
+      await settle(page);
+      const now = await server.api("GET", "/api/games/" + id);
+      if (now.version !== before) break;
+      hints = await hinted(page);
+      assert(hints.length > 0, "after clicking " + clicked + " the page highlights where the move can go");
+      const expect = [...new Set(s.gestures.filter((g) => clicked.every((c, i) => g.points[i] === c)).map((g) => g.points[clicked.length]))].sort();
+      assert(JSON.stringify(hints) === JSON.stringify(expect), "after " + clicked + " hints " + hints + " are " + expect);
+    }
+    s = await waitForState(server, id, (x) => x.version !== before, "the clicked move");
+    const mine = s.moves[before === 0 ? 0 : s.moves.length - 1];
+    assert(s.moves.length > 0, "a move was played by clicks " + clicked + " (" + mine + ")");
+  }
+  assert(s.outcome, "the game ended");
+  await page.waitForFunction(() => document.querySelector("#status.over") !== null, null, { timeout: 10000 });
+  const text = await page.textContent("#status");
+  assert(/Game over/.test(text) && text.includes(s.outcome.reason), "the page says the game is over and why: " + text);
+  assert((await page.$$("#moves .mv")).length === s.moves.length, "the move list has every move");
+  await page.screenshot({ path: path.join(SHOTS, "kvarn3-vs-engine-end-1280.png"), fullPage: true });
+  assert(errors.length === 0, "no script errors: " + errors.join("; "));
+  await ctx.close();
+  return "game " + id + " over after " + s.moves.length + " moves (" + clicksMade + " clicks): " + text.trim();
+}
+
+/** Kvarn3 for the test's player: the legal move that makes a mill for the side to move, else
+ *  one that puts a stone where Black would make one, else none. Board from the position text
+ *  (ranks 3 to 1, files a to c). */
+function kvarn3Choice(s) {
+  const rows = s.position.split(" ")[0].split("/");
+  const at = {};
+  rows.forEach((row, r) => [...row].forEach((c, f) => { at["abc"[f] + (3 - r)] = c; }));
+  const lines = ["a1 b1 c1", "a2 b2 c2", "a3 b3 c3", "a1 a2 a3", "b1 b2 b3", "c1 c2 c3", "a1 b2 c3", "c1 b2 a3"].map((l) => l.split(" "));
+  const me = s.to_move === "white" ? "W" : "B";
+  const them = me === "W" ? "B" : "W";
+  const after = (g) => {
+    const b = Object.assign({}, at);
+    if (g.points.length === 2) b[g.points[0]] = ".";
+    b[g.points[g.points.length - 1]] = me;
+    return b;
+  };
+  const mill = (b, c) => lines.some((l) => l.every((p) => b[p] === c));
+  const wins = s.gestures.filter((g) => mill(after(g), me));
+  if (wins.length) return wins[0];
+  // Points where the opponent completes a line next (two of theirs and an empty third).
+  const threats = lines.filter((l) => l.filter((p) => at[p] === them).length === 2 && l.some((p) => at[p] === ".")).map((l) => l.find((p) => at[p] === "."));
+  const blocks = s.gestures.filter((g) => threats.includes(g.points[g.points.length - 1]));
+  return blocks.length ? blocks[0] : null;
+}
+
+// ---- test 2: draughts captures by clicks -------------------------------------------------
+async function newHumanGame(server, game, size) {
+  const info = await server.api("GET", "/api/info");
+  const g = info.games.find((x) => x.name === game);
+  const body = { game, seats: g.players.map(() => "human") };
+  if (size) body.size = size;
+  const res = await server.api("POST", "/api/games", body);
+  const tokens = {};
+  for (const seat of res.seats) tokens[seat.player] = seat.token;
+  return { id: res.id, tokens, res, info: g };
+}
+
+/** Plays random legal moves through the API until `want(state)` holds. */
+async function playUntil(server, game, want, limit) {
+  let s = await server.api("GET", "/api/games/" + game.id);
+  for (let i = 0; i < limit && !s.outcome; i++) {
+    if (want(s)) return s;
+    const mv = pick(s.legal_moves);
+    s = await server.api("POST", "/api/games/" + game.id + "/moves", { move: mv }, game.tokens[s.to_move]);
+  }
+  return want(s) && !s.outcome ? s : null;
+}
+
+async function testDraughtsCapture(browser, server) {
+  const results = [];
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  for (const kind of ["end square", "landing squares"]) {
+    let game = null;
+    let s = null;
+    const want = kind === "end square"
+      ? (x) => x.gestures.some((g) => g.points.length >= 2 && x.legal_moves[x.gestures.indexOf(g)].includes("x"))
+      : (x) => x.gestures.some((g) => g.points.length >= 3);
+    for (let tries = 0; tries < 30 && !s; tries++) {
+      game = await newHumanGame(server, "swedish-draughts", "8");
+      s = await playUntil(server, game, want, 160);
+    }
+    assert(s, "random games reach a position with a " + (kind === "end square" ? "capture" : "multi-jump capture"));
+    const mover = s.to_move;
+    const idx = s.gestures.findIndex((g, i) => (kind === "end square" ? s.legal_moves[i].includes("x") : g.points.length >= 3));
+    const g = s.gestures[idx];
+    const text = s.legal_moves[idx];
+    let clicks;
+    if (kind === "end square") {
+      const start = g.points[0];
+      const end = g.points[g.points.length - 1];
+      const same = s.gestures.filter((h) => h.points[0] === start && h.points[h.points.length - 1] === end);
+      clicks = same.length === 1 ? [start, end] : g.points;
+    } else {
+      clicks = g.points;
+    }
+    const page = await ctx.newPage();
+    // The seat link exactly as the API gives it: the page learns its seat from the first move.
+    const url = game.res.seats.find((x) => x.player === mover).url.replace(/^http:\/\/[^/]+/, server.base);
+    await page.goto(url);
+    await waitBoard(page);
+    await waitMoves(page, s.moves.length);
+    for (const c of clicks) {
+      const hints = await hinted(page);
+      assert(hints.includes(c), "the page highlights " + c + " (hints " + hints + ") before clicking it");
+      await clickPoint(page, c);
+      await settle(page);
+    }
+    const after = await waitForState(server, game.id, (x) => x.version !== s.version, "the capture");
+    assert(after.moves[after.moves.length - 1] === text, "the clicks " + clicks.join(" ") + " played " + text + " (got " + after.moves[after.moves.length - 1] + ")");
+    await waitMoves(page, after.moves.length);
+    await page.screenshot({ path: path.join(SHOTS, "draughts-capture-" + kind.replace(" ", "-") + "-1280.png"), fullPage: true });
+    results.push(text + " by " + clicks.join(","));
+    await page.close();
+  }
+  await ctx.close();
+  return results.join("; ");
+}
+
+// ---- test 3: every game by clicks, screenshots at 1280 and 400 px ----------------------
+/** Makes the legal move `i` of state `s` on the page by clicks and buttons, as a person would. */
+async function clickMove(page, s, i) {
+  const g = s.gestures[i];
+  const text = s.legal_moves[i];
+  if (g.points.length === 0) {
+    await page.click('#choices button[data-move="' + text + '"]');
+    return;
+  }
+  const hand = await page.$('#hand button[data-choice="' + g.choice + '"]');
+  if (g.choice && g.points.length === 1 && hand) await hand.click();
+  for (const p of g.points) {
+    const hints = await hinted(page);
+    assert(hints.includes(p), "the page highlights " + p + " for " + text + " (hints " + hints.slice(0, 12) + ")");
+    await clickPoint(page, p);
+    await settle(page);
+  }
+  const button = await page.$('#choices button[data-move="' + text + '"]');
+  if (button) await button.click();
+}
+
+async function testEveryGame(browser, server) {
+  const info = await server.api("GET", "/api/info");
+  const notes = [];
+  const failures = [];
+  for (const g of info.games) {
+    // Both sizes of draughts (8x8 and 10x10); the default of a game with more.
+    const sizes = g.sizes.length === 0 ? [null] : g.sizes.length <= 2 ? g.sizes : [g.default_size];
+    for (const size of sizes) {
+      try {
+        notes.push(await everyGameOne(browser, server, g, size));
+      } catch (e) {
+        failures.push(g.name + (size ? " " + size : "") + ": " + e.message);
+      }
+    }
+  }
+  // The home page on a phone.
+  const ctx = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const page = await ctx.newPage();
+  await page.goto(server.base + "/");
+  await page.waitForSelector("#create-form:not(.hidden)");
+  await page.screenshot({ path: path.join(SHOTS, "home-400.png"), fullPage: true });
+  await noHorizontalScroll(page, 400);
+  await ctx.close();
+  if (failures.length) throw new Error(failures.join("\n"));
+  return notes.join("; ");
+}
+
+async function everyGameOne(browser, server, g, size) {
+  const game = await newHumanGame(server, g.name, size);
+  const players = g.players;
+  const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",") + "&as=" + players.join(",");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const name = g.name + (size && g.sizes.length > 1 ? "-" + size : "");
+  const played = [];
+  let s = await server.api("GET", "/api/games/" + game.id);
+  try {
+    await page.goto(server.base + "/g/" + game.id + hash);
+    await page.waitForSelector("#board svg", { timeout: 15000 });
+    await waitBoard(page);
+    const kinds = new Set();
+    // Make moves by clicks; now and then a move with a choice not clicked yet, so that every
+    // kind of gesture the game has gets clicked (hand, pass, keep/swap).
+    for (let k = 0; k < 6 && !s.outcome; k++) {
+      await waitMoves(page, s.moves.length);
+      await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+      const special = s.gestures.map((x, i) => i).filter((i) => s.gestures[i].choice && !kinds.has(s.gestures[i].choice));
+      const i = special.length && rand(2) === 0 ? pick(special) : rand(s.legal_moves.length);
+      const text = s.legal_moves[i];
+      kinds.add(s.gestures[i].choice);
+      await clickMove(page, s, i);
+      const before = s.version;
+      s = await waitForState(server, game.id, (x) => x.version !== before, g.name + " move " + text);
+      const last = s.moves[s.moves.length - 1];
+      assert(last === text, g.name + ": the clicks for " + text + " played " + last);
+      played.push(last);
+    }
+    await waitMoves(page, s.moves.length);
+    await page.waitForTimeout(150);
+    // Show the hints after a first click, as a player sees them in the middle of a move.
+    if (!s.outcome) {
+      const multi = s.gestures.find((x) => x.points.length >= 2);
+      if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
+    }
+  } finally {
+    // The screenshots are taken whatever happened, to look at.
+    await page.screenshot({ path: path.join(SHOTS, name + "-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 400, height: 860 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, name + "-400.png"), fullPage: true });
+  }
+  await noHorizontalScroll(page, 400);
+  const box = await page.locator("#board svg").boundingBox();
+  assert(box && box.width >= 340, "the board fills a phone's width (" + (box && box.width) + " px)");
+  assert(errors.length === 0, "no script errors: " + errors.join("; "));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await noHorizontalScroll(page, 1280);
+  await ctx.close();
+  return name + ": " + played.join(" ");
+}
+
+// ---- test 4: live updates and reconnect ---------------------------------------------
+async function testLive(browser, server) {
+  const game = await newHumanGame(server, "kvarn3");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const watcher = await ctx.newPage();
+  await watcher.goto(server.base + "/g/" + game.id);
+  await waitBoard(watcher);
+  await watcher.waitForFunction(() => /Live/.test(document.querySelector("#conn").textContent), null, { timeout: 10000 });
+  let s = await server.api("GET", "/api/games/" + game.id);
+  s = await server.api("POST", "/api/games/" + game.id + "/moves", { move: s.legal_moves[0] }, game.tokens[s.to_move]);
+  await waitMoves(watcher, 1);
+  // The server goes down and comes back on the same port and database.
+  const port = server.port;
+  await server.stop();
+  await watcher.waitForFunction(() => /reconnecting/.test(document.querySelector("#conn").textContent), null, { timeout: 10000 });
+  await server.start(port);
+  s = await server.api("GET", "/api/games/" + game.id);
+  assert(s.moves.length === 1, "the move survived the restart");
+  s = await server.api("POST", "/api/games/" + game.id + "/moves", { move: s.legal_moves[0] }, game.tokens[s.to_move]);
+  await waitMoves(watcher, 2);
+  await watcher.waitForFunction(() => /Live/.test(document.querySelector("#conn").textContent), null, { timeout: 15000 });
+  // A reload comes back to the current state.
+  await watcher.reload();
+  await waitMoves(watcher, 2);
+  await ctx.close();
+  return "watcher saw both moves across a server restart and a reload";
+}
+
+// ---- test 5: a friend by link in a second browser; draw, resign, rematch ---------------
+async function testFriend(browser, server) {
+  const a = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const b = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const me = await a.newPage();
+  await me.goto(server.base + "/");
+  await me.click('.game-choice[data-game="swedish-draughts"]');
+  await me.selectOption("#size", "8");
+  await me.click('.seat-row[data-seat="0"] label[data-kind="me"]');
+  await me.click('.seat-row[data-seat="1"] label[data-kind="friend"]');
+  await Promise.all([me.waitForURL(/\/g\//), me.click("#create")]);
+  const id = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
+  await waitBoard(me);
+  // The creator's page offers the friend's link first, with a copy button, and a watch link.
+  await me.waitForSelector("#links-panel.inviting");
+  const links = await me.$$eval("#links .link-row", (rows) => rows.map((r) => ({ what: r.querySelector(".what").textContent, url: r.querySelector("input").value })));
+  const invite = links.find((l) => /Black invite/.test(l.what));
+  const watch = links.find((l) => /Watch/.test(l.what));
+  assert(invite && /#seat=/.test(invite.url), "an invite link for Black: " + JSON.stringify(links));
+  assert(watch && !/seat=/.test(watch.url) && watch.url.endsWith("/g/" + id), "a watch link without a token: " + watch.url);
+  await me.screenshot({ path: path.join(SHOTS, "friend-invite-1280.png"), fullPage: true });
+
+  const friend = await b.newPage();
+  await friend.goto(invite.url);
+  await waitBoard(friend);
+  await friend.waitForFunction(() => /Black/.test(document.querySelector("#seats .you") ? document.querySelector("#seats .you").parentElement.textContent : ""), null, { timeout: 10000 });
+  // The creator's page sees the friend connected, and the invite no longer comes first.
+  await me.waitForFunction(() => !document.querySelector("#links-panel.inviting"), null, { timeout: 10000 });
+
+  // Four moves by clicks, alternately in the two browsers.
+  let s = await server.api("GET", "/api/games/" + id);
+  for (let k = 0; k < 4; k++) {
+    const page = s.to_move === "white" ? me : friend;
+    const other = page === me ? friend : me;
+    await waitMoves(page, s.moves.length);
+    await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+    const otherYours = await other.$("#status.yours");
+    assert(!otherYours, "only the seat to move is told it is its move");
+    const i = rand(s.legal_moves.length);
+    await clickMove(page, s, i);
+    const before = s.version;
+    s = await waitForState(server, id, (x) => x.version !== before, "a move by clicks");
+    await waitMoves(other, s.moves.length); // live on the other browser
+  }
+  // A typed move that is not legal gets the server's reason on the page.
+  const mover = s.to_move === "white" ? me : friend;
+  await mover.fill("#move-text", "1-99");
+  await mover.click("#move-form button");
+  await mover.waitForSelector("#move-error:not(.hidden)");
+  const why = await mover.textContent("#move-error");
+  assert(why.length > 5, "an illegal typed move shows why: " + why);
+  // A typed legal move is played.
+  const typed = s.legal_moves[0];
+  await mover.fill("#move-text", typed);
+  await mover.click("#move-form button");
+  const before = s.version;
+  s = await waitForState(server, id, (x) => x.version !== before, "the typed move");
+  assert(s.moves[s.moves.length - 1] === typed, "the typed move " + typed + " was played");
+
+  // Draw: offered by White, declined by Black; offered again, accepted.
+  await me.click("#draw-offer");
+  await friend.waitForSelector("#draw-accept:not(.hidden)");
+  await friend.click("#draw-decline");
+  await waitForState(server, id, (x) => !x.draw_offer, "the declined offer");
+  await me.waitForSelector("#draw-offer:not(.hidden)");
+  await me.click("#draw-offer");
+  await friend.waitForSelector("#draw-accept:not(.hidden)");
+  await friend.click("#draw-accept");
+  s = await waitForState(server, id, (x) => x.outcome, "the agreed draw");
+  assert(s.outcome.result === "draw" && s.outcome.reason === "agreement", "a draw by agreement: " + JSON.stringify(s.outcome));
+  await me.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+
+  // Rematch: the creator starts it, the friend follows the button, both keep their seats.
+  await Promise.all([me.waitForURL((u) => !u.pathname.endsWith("/g/" + id)), me.click("#rematch")]);
+  const id2 = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
+  assert(id2 !== id, "a new game");
+  await friend.waitForSelector("#rematch-go:not(.hidden)");
+  await Promise.all([friend.waitForURL((u) => u.pathname.endsWith("/g/" + id2)), friend.click("#rematch-go")]);
+  await waitBoard(me);
+  await waitBoard(friend);
+  await me.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+  // Resign in the rematch: White resigns, both pages say Black won by resignation.
+  await me.click("#resign");
+  await me.click("#resign-confirm");
+  s = await waitForState(server, id2, (x) => x.outcome, "the resignation");
+  assert(s.outcome.player === "black" && s.outcome.reason === "resignation", "Black wins by resignation: " + JSON.stringify(s.outcome));
+  await friend.waitForFunction(() => /Black wins — you won \(resignation\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.screenshot({ path: path.join(SHOTS, "friend-rematch-resigned-400.png"), fullPage: true });
+  await a.close();
+  await b.close();
+  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
+}
+
+// ---- test 6: Sundraval's opening by clicks and the swap button ------------------------
+async function testSundravalSwap(browser, server) {
+  const game = await newHumanGame(server, "sundraval", "3");
+  const ctx = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const first = await ctx.newPage();
+  // Two browsers' worth of seats in one context would share their storage: the first seat
+  // plays from this page, the second from a page of its own context.
+  await first.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.first + "&as=first");
+  await waitBoard(first);
+  await first.waitForFunction(() => /You play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  let s = await server.api("GET", "/api/games/" + game.id);
+  const setup = s.gestures.findIndex((g) => g.points.length === 2);
+  assert(setup >= 0, "the opening is a gesture of two points");
+  await clickMove(first, s, setup);
+  s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the opening stones");
+  const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await ctx2.newPage();
+  await second.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.second + "&as=second");
+  await waitBoard(second);
+  await second.waitForSelector('#choices button[data-move="swap"]');
+  const status = await second.textContent("#status");
+  assert(/keep or swap/.test(status), "the second seat is asked to keep or swap: " + status);
+  await second.screenshot({ path: path.join(SHOTS, "sundraval-keep-or-swap-1280.png"), fullPage: true });
+  await second.click('#choices button[data-move="swap"]');
+  s = await waitForState(server, game.id, (x) => x.moves.length === 2, "the swap");
+  assert(s.colors.second === "black" && s.colors.first === "white", "the swap gave the second seat black: " + JSON.stringify(s.colors));
+  await second.waitForFunction(() => /you now play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  await first.waitForFunction(() => /you now play white/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  await second.waitForFunction(() => /Second player \(black\) to move — your move/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await second.screenshot({ path: path.join(SHOTS, "sundraval-after-swap-1280.png"), fullPage: true });
+  // A pass by its button.
+  await second.click('#choices button[data-move="pass"]');
+  s = await waitForState(server, game.id, (x) => x.moves.length === 3, "the pass");
+  assert(s.moves[2] === "pass", "the pass button passed: " + s.moves[2]);
+  await ctx.close();
+  await ctx2.close();
+  return s.moves.join(" ");
+}
+
+async function main() {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
+  const server = new Server(serverBinary(), dir);
+  console.log("server " + server.bin + ", database " + server.db + ", seed " + seed);
+  await server.start();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+  const tests = [
+    ["kvarn3 against the engine, by clicks, to the end", testKvarn3],
+    ["draughts captures by clicks", testDraughtsCapture],
+    ["every game by clicks, screenshots at 1280 and 400 px", testEveryGame],
+    ["live over the WebSocket, back after a restart and a reload", testLive],
+    ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
+    ["Sundraval's opening by clicks, the swap and pass buttons", testSundravalSwap],
+  ];
+  let passed = 0;
+  let failed = 0;
+  for (const [name, fn] of tests) {
+    if (ONLY && !name.includes(ONLY)) continue;
+    const t0 = Date.now();
+    try {
+      if (server.exited) await server.start();
+      const note = await fn(browser, server);
+      passed++;
+      console.log("ok   " + name + " (" + ((Date.now() - t0) / 1000).toFixed(1) + " s): " + note);
+    } catch (e) {
+      failed++;
+      console.log("FAIL " + name + ": " + (e && e.stack ? e.stack : e));
+    }
+  }
+  await browser.close();
+  await server.stop();
+  console.log("screenshots in " + SHOTS);
+  console.log(passed + " passed, " + failed + " failed");
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e && e.stack ? e.stack : e);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+});
