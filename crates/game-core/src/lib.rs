@@ -109,7 +109,10 @@ pub use error::{
     ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
 };
 pub use game::{Game, PlayerIndex};
-pub use learning::{Actions, Observe, Symmetries};
+pub use learning::{
+    grid_symmetry, grid_symmetry_inverse, Actions, Observe, Symmetries, RECTANGLE_SYMMETRIES,
+    SQUARE_SYMMETRIES,
+};
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};

@@ -28,17 +28,72 @@
 //! kit's own ply limit and [`Conformance::require_end`] is off). Perft vector files
 //! ([`Conformance::perft_file`], [`check_perft_file`]) are checked as well.
 //!
-//! The kit lives in three files, re-exported here: the conformance checks
-//! (`testing/conformance.rs`), the fuzz driver (`testing/fuzz.rs`) and the perft vector files
-//! (`testing/perft_vectors.rs`); the SVG checks are the [`svg`] submodule.
+//! The kit lives in four files, re-exported here: the conformance checks
+//! (`testing/conformance.rs`), the fuzz driver (`testing/fuzz.rs`), the perft vector files
+//! (`testing/perft_vectors.rs`) and the checks of the learning interfaces
+//! (`testing/learning.rs`: [`check_actions`], [`check_actions_tree`], [`check_symmetries`],
+//! [`check_observation`]); the SVG checks are the [`svg`] submodule.
+//!
+//! ## The learning checks
+//!
+//! The checks of the learning interfaces ([`Actions`](crate::Actions),
+//! [`Symmetries`](crate::Symmetries), [`Observe`](crate::Observe)) that every game crate's
+//! `tests/learning.rs` runs the same way: along a seeded random game from a start position, or over
+//! every node of a small perft tree.
+//!
+//! Every check panics with the position's text and the offending move or id on the first failure.
+//! What they check:
+//!
+//! - [`check_actions`], [`check_actions_tree`]: the action ids are a bijection between the legal
+//!   moves and some ids below [`Actions::num_actions`](crate::Actions::num_actions) (the same
+//!   number in every position of the game): distinct, `action_move(action_id(mv)) == Some(mv)`,
+//!   `action_move` of every other id (out of range included) is `None`;
+//!   [`Actions::legal_actions_into`](crate::Actions::legal_actions_into) lists the ids in move
+//!   order and [`Actions::legal_action_mask`](crate::Actions::legal_action_mask) marks exactly
+//!   them, whatever the buffers held before.
+//!
+//! - [`check_symmetries`]: symmetry 0 is the identity; every symmetry keeps the board size, the
+//!   number of actions and the side to move (as
+//!   [`Symmetries::map_player`](crate::Symmetries::map_player) maps it) and maps the outcome; it
+//!   maps the legal moves one to one onto the mapped position's legal moves, commutes with playing
+//!   each of them, maps their action ids as
+//!   [`Symmetries::map_action`](crate::Symmetries::map_action) says, and leaves the perft count of
+//!   the given depth unchanged; the mapped position has a correct hash key and a text that reads
+//!   back; the symmetries form a group (every image's images are images, one of them the position)
+//!   and every image has the same [`Symmetries::canonical_key`](crate::Symmetries::canonical_key).
+//!
+//! - [`check_observation`]: the observation has the declared shape (the same in every position of
+//!   the game), finite values, every entry written whatever the buffer held, zeros off the board;
+//!   [`Symmetries::map_cell`](crate::Symmetries::map_cell) maps the board cells one to one onto the
+//!   board cells; and for every symmetry and player, the observation of the mapped position for the
+//!   mapped player is this observation with its cells mapped
+//!   ([`Symmetries::map_observation`](crate::Symmetries::map_observation)).
+//!
+//! ```
+//! use game_core::testing::{check_actions, check_actions_tree, check_observation, check_symmetries};
+//! use game_core::tictactoe::TicTacToe;
+//! use game_core::Game;
+//!
+//! for seed in 0..5 {
+//!     check_actions(TicTacToe::start(), 9, seed);
+//!     check_symmetries(TicTacToe::start(), 9, seed, 2);
+//!     check_observation(TicTacToe::start(), 9, seed);
+//! }
+//! check_actions_tree(TicTacToe::start(), 3);
+//! ```
 
 mod conformance;
 mod fuzz;
+mod learning;
 mod perft_vectors;
 pub mod svg;
 
 pub use conformance::{check_position, Conformance};
 pub use fuzz::{fuzz_game, fuzz_game_from};
+pub use learning::{
+    check_actions, check_actions_tree, check_observation, check_symmetries,
+    IDS_CHECKED_PER_POSITION, MOVES_PLAYED_PER_SYMMETRY,
+};
 pub use perft_vectors::{
     check_perft_file, parse_perft_vectors, perft_node_limit, PerftEntry, DEFAULT_PERFT_LIMIT,
     PERFT_LIMIT_VAR,

@@ -4,6 +4,12 @@
 //! Notation: points `a1` … `c3` (files `a`–`c` left to right, ranks `1`–`3` bottom to top); the
 //! position string is the ranks from 3 down to 1, `/`-separated, with `x`, `o` and `.`, then a
 //! space and the side to move, `x` or `o`: the start is `.../.../... x`.
+//!
+//! For learning ([`Actions`], [`Observe`], [`Symmetries`]): the action id of a point is its
+//! number (`a1` 0 … `c3` 8, 9 ids); the observation is 3 planes of 3 × 3 (row 0 is rank 1,
+//! column 0 file `a`): the observer's marks, the other player's marks, and a plane of ones
+//! when the observer is to move (zeros otherwise); the symmetries are the 8 of the square
+//! ([`grid_symmetry`]).
 
 use alloc::format;
 use alloc::string::String;
@@ -11,7 +17,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Game, Outcome, OutcomeOf, ParseMoveError, ParsePositionError, Reason};
+use crate::{
+    grid_symmetry, Actions, Game, Observe, Outcome, OutcomeOf, ParseMoveError, ParsePositionError,
+    Reason, Symmetries, SQUARE_SYMMETRIES,
+};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,6 +123,100 @@ impl TicTacToe {
         } else {
             None
         }
+    }
+}
+
+impl Actions for TicTacToe {
+    fn num_actions(&self) -> usize {
+        9
+    }
+
+    fn action_id(&self, mv: Point) -> usize {
+        usize::from(mv)
+    }
+
+    fn action_move(&self, action: usize) -> Option<Point> {
+        let point = u8::try_from(action).ok()?;
+        self.illegal_reason(point).is_none().then_some(point)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.outcome().is_none() {
+            let empty = self.empty();
+            out.extend((0..9).filter(|&p| empty & (1 << p) != 0));
+        }
+    }
+
+    fn legal_action_mask(&self, mask: &mut [bool]) {
+        assert_eq!(mask.len(), 9, "the mask has one entry per action id");
+        let empty = if self.outcome().is_none() {
+            self.empty()
+        } else {
+            0
+        };
+        for (point, entry) in mask.iter_mut().enumerate() {
+            *entry = empty & (1 << point) != 0;
+        }
+    }
+}
+
+impl Observe for TicTacToe {
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, 3, 3]
+    }
+
+    fn observe(&self, player: Mark, out: &mut [f32]) {
+        assert_eq!(out.len(), 27, "the observation has 3 planes of 3 x 3");
+        let (mine, theirs) = (self.bits(player), self.bits(player.other()));
+        let to_move = if self.to_move == player { 1.0 } else { 0.0 };
+        for point in 0..9 {
+            out[point] = f32::from(u8::from(mine & (1 << point) != 0));
+            out[9 + point] = f32::from(u8::from(theirs & (1 << point) != 0));
+            out[18 + point] = to_move;
+        }
+    }
+}
+
+/// `point` mapped by the square's symmetry number `symmetry`.
+fn map_point(symmetry: usize, point: u16) -> u16 {
+    let (row, column) = grid_symmetry(
+        symmetry,
+        3,
+        3,
+        usize::from(point / 3),
+        usize::from(point % 3),
+    );
+    (row * 3 + column) as u16
+}
+
+impl Symmetries for TicTacToe {
+    fn symmetry_count(&self) -> usize {
+        SQUARE_SYMMETRIES
+    }
+
+    fn map_position(&self, symmetry: usize) -> Self {
+        let map = |bits: u16| {
+            (0..9)
+                .filter(|&p| bits & (1 << p) != 0)
+                .fold(0, |acc, p| acc | 1 << map_point(symmetry, p))
+        };
+        TicTacToe {
+            marks: [map(self.marks[0]), map(self.marks[1])],
+            to_move: self.to_move,
+        }
+    }
+
+    fn map_move(&self, symmetry: usize, mv: Point) -> Point {
+        if mv < 9 {
+            map_point(symmetry, u16::from(mv)) as Point
+        } else {
+            mv
+        }
+    }
+
+    fn map_cell(&self, symmetry: usize, row: usize, column: usize) -> Option<(usize, usize)> {
+        (row < 3 && column < 3).then(|| grid_symmetry(symmetry, 3, 3, row, column))
     }
 }
 
