@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use boardrules::games::setup;
 use game_core::{BoardSize, Limits};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -460,6 +460,31 @@ impl EngineHandle {
     }
 }
 
+/// `actions` as a contiguous `int64` array: any integer array or sequence is taken,
+/// anything else is a `TypeError`.
+fn action_array<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray1<'py, i64>> {
+    if let Ok(array) = actions.extract::<PyReadonlyArray1<'py, i64>>() {
+        if array.is_c_contiguous() {
+            return Ok(array);
+        }
+    }
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(PyTypeError::new_err(format!(
+            "actions are integer action ids, not an array of dtype kind {kind:?}"
+        )));
+    }
+    let array = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
+    array.extract::<PyReadonlyArray1<'py, i64>>().map_err(|_| {
+        PyTypeError::new_err("actions are a one-dimensional array of action ids")
+    })
+}
+
 /// The search budget when a call gives none: this many nodes.
 const DEFAULT_NODES: u64 = 10_000;
 
@@ -644,10 +669,11 @@ impl Batch {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
         copy: bool,
         observe: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let actions = action_array(py, actions)?;
         {
             let actions = actions.as_slice()?;
             let mut obs = self.obs.bind(py).readwrite();
