@@ -110,6 +110,7 @@ pub mod rules {}
 
 mod board;
 mod eval;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -128,6 +129,7 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;
 pub use outcome::EndReason;
