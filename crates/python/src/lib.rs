@@ -480,9 +480,9 @@ fn action_array<'py>(
         )));
     }
     let array = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
-    array.extract::<PyReadonlyArray1<'py, i64>>().map_err(|_| {
-        PyTypeError::new_err("actions are a one-dimensional array of action ids")
-    })
+    array
+        .extract::<PyReadonlyArray1<'py, i64>>()
+        .map_err(|_| PyTypeError::new_err("actions are a one-dimensional array of action ids"))
 }
 
 /// The search budget when a call gives none: this many nodes.

@@ -78,6 +78,29 @@ def test_gymnasium_against_an_engine():
     assert observation.shape == env.observation_space.shape
 
 
+def test_gymnasium_illegal_actions(game):
+    def first_illegal(env):
+        # Plays first legal actions until some action id is not legal.
+        observation, info = env.reset(seed=1)
+        while info["action_mask"].all():
+            observation, reward, terminated, truncated, info = env.step(
+                int(np.flatnonzero(info["action_mask"])[0])
+            )
+            assert not terminated
+        return int(np.flatnonzero(info["action_mask"] == 0)[0])
+
+    env = boardrules.gymnasium.env(game)
+    illegal = first_illegal(env)
+    observation, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    strict = boardrules.gymnasium.env(game, illegal_action="raise")
+    assert first_illegal(strict) == illegal
+    with pytest.raises(ValueError, match="not a legal move"):
+        strict.step(illegal)
+    with pytest.raises(ValueError):
+        boardrules.gymnasium.env(game, illegal_action="ignore")
+
+
 def test_gymnasium_bad_player():
     game = boardrules.games()[0]
     with pytest.raises(ValueError, match="no player"):

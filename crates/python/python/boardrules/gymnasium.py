@@ -5,7 +5,9 @@ Observations are the agent's planes (``float32``, shape ``State.observation_shap
 action space is ``Discrete(num_actions)``, with the legal-action mask in ``info["action_mask"]``
 and from ``action_masks()`` (the method MaskablePPO of sb3-contrib calls). The reward is 0 until
 the game ends, then the agent's return: 1 for a win, -1 for a loss, 0 for a draw. An illegal
-action raises ``ValueError``.
+action (one the mask excludes) loses the game at once by default (reward -1, terminated,
+``info["illegal_action"]`` true), the usual rule for agents trained without masks;
+``illegal_action="raise"`` raises ``ValueError`` instead.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     ``opponent`` is an engine name (``random``, ``default``, ``mcts``, ``mcts:500``, ...),
     ``opponent_limits`` the keyword arguments of its ``choose`` (default ``{"nodes": 1000}``),
-    ``player`` the agent's seat (0: the first to move).
+    ``player`` the agent's seat (0: the first to move), ``illegal_action`` what an illegal
+    action does (``"lose"`` or ``"raise"``).
     """
 
     metadata = {"render_modes": ["human", "ansi"]}
@@ -44,7 +47,11 @@ class SingleAgentEnv(gymnasium.Env):
         player: int = 0,
         opponent_limits: dict[str, int] | None = None,
         render_mode: str | None = None,
+        illegal_action: str = "lose",
     ):
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action is 'lose' or 'raise', not {illegal_action!r}")
+        self.illegal_action = illegal_action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render mode {render_mode!r} (modes: human, ansi)")
         self.game = game
@@ -74,6 +81,11 @@ class SingleAgentEnv(gymnasium.Env):
             info["outcome"] = self.state.outcome()
         return info
 
+    def _legal(self, action: int) -> bool:
+        return 0 <= action < self.state.num_actions and bool(
+            self.state.legal_action_mask()[action]
+        )
+
     def action_masks(self) -> np.ndarray:
         """The legal-action mask (``bool``) for the agent (all false once the game is over)."""
         return self.state.legal_action_mask()
@@ -89,7 +101,12 @@ class SingleAgentEnv(gymnasium.Env):
         return self.state.observation(self.player), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        self.state.play_action(int(action))
+        action = int(action)
+        if self.illegal_action == "lose" and not self._legal(action):
+            info = self._info()
+            info["illegal_action"] = True
+            return self.state.observation(self.player), -1.0, True, False, info
+        self.state.play_action(action)
         self._opponents_move()
         over = self.state.is_over()
         reward = float(self.state.returns()[self.player]) if over else 0.0
