@@ -36,6 +36,8 @@ def check_position(state):
         assert planes.dtype == np.float32
         assert planes.shape == state.observation_shape
         assert np.isfinite(planes).all()
+        # Every game's planes are 0/1 or fractions (the environments' spaces say [0, 1]).
+        assert planes.min() >= 0.0 and planes.max() <= 1.0
     assert np.array_equal(state.observation(), state.observation(state.to_move))
     assert 0 <= state.to_move < state.num_players
     return actions

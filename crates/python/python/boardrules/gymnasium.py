@@ -1,7 +1,7 @@
 """A Gymnasium single-agent environment: one seat of a game, the other seats played by a
 built-in engine. ``boardrules.gymnasium.env("kvarn3", opponent="mcts:200")``.
 
-Observations are the agent's planes (``float32``, shape ``State.observation_shape``); the
+Observations are the agent's planes (``float32`` in [0, 1], shape ``State.observation_shape``); the
 action space is ``Discrete(num_actions)``, with the legal-action mask in ``info["action_mask"]``
 and from ``action_masks()`` (the method MaskablePPO of sb3-contrib calls). The reward is 0 until
 the game ends, then the agent's return: 1 for a win, -1 for a loss, 0 for a draw. An illegal
@@ -67,7 +67,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.player = player
         self._engine = boardrules.engine(opponent, game, seed=0)
         self.observation_space = spaces.Box(
-            low=-np.inf, high=np.inf, shape=self.state.observation_shape, dtype=np.float32
+            low=0.0, high=1.0, shape=self.state.observation_shape, dtype=np.float32
         )
         self.action_space = spaces.Discrete(self.state.num_actions)
 

@@ -2,7 +2,7 @@
 
 The agents are the game's players by name (``white``/``black``; Svendo's three colours;
 Sundraval's ``first``/``second``), in the order of play. An observation is a dict in the
-PettingZoo "classic" style: ``observation``, the game's planes for that agent (``float32``,
+PettingZoo "classic" style: ``observation``, the game's planes for that agent (``float32`` in [0, 1],
 shape ``State.observation_shape``), and ``action_mask``, the legal-action mask (``int8``,
 all zeros for an agent that is not to move). Rewards come at the end: 1 for the winner, -1
 for every other player, 0 for all in a draw. An illegal action raises ``ValueError``.
@@ -53,7 +53,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for an environment class
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low=-np.inf, high=np.inf, shape=shape, dtype=np.float32
+                        low=0.0, high=1.0, shape=shape, dtype=np.float32
                     ),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(num_actions,), dtype=np.int8
