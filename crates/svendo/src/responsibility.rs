@@ -41,7 +41,7 @@ use crate::position::{Color, Move, Position, WinRule};
 use alloc::vec::Vec;
 
 /// Per-move flags for up to [`MAX_SLIDES`] moves, on the stack.
-struct Flags([u64; MAX_SLIDES / 64]);
+pub(crate) struct Flags([u64; MAX_SLIDES / 64]);
 
 impl Flags {
     fn new() -> Flags {
@@ -50,7 +50,7 @@ impl Flags {
     fn set(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
-    fn get(&self, i: usize) -> bool {
+    pub(crate) fn get(&self, i: usize) -> bool {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
 }
@@ -242,7 +242,7 @@ impl Position {
 
     /// Decides the restriction for the plain slides `moves` of this movement position; returns
     /// the rule and, when one restricts, the flags of the moves that stay legal.
-    fn restriction(&self, moves: &[Move]) -> (Responsibility, Flags) {
+    pub(crate) fn restriction(&self, moves: &[Move]) -> (Responsibility, Flags) {
         let mut keep = Flags::new();
         let me = self.to_move;
         let (n, r) = (me.next(), me.prev());
