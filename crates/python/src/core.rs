@@ -460,43 +460,60 @@ impl History {
 struct Slot<G: Game> {
     pos: G,
     history: History,
-    /// The legal moves of `pos` and their action ids, in the same order.
-    moves: Vec<G::Move>,
+    /// The action ids of the legal moves of `pos` (for the mask and the random actions).
     ids: Vec<u32>,
+    /// The legal moves in the order of `ids`, kept when there are at most [`MOVES_KEPT`] of
+    /// them (else empty: the move of an id is then asked of the position).
+    moves: Vec<G::Move>,
 }
 
 impl<G: Learnable> Slot<G> {
-    fn new(start: G) -> Self {
+    fn new(start: G, scratch: &mut Vec<G::Move>) -> Self {
         let mut slot = Slot {
             pos: start,
             history: History::new(G::DRAW_RULES),
-            moves: Vec::new(),
             ids: Vec::new(),
+            moves: Vec::new(),
         };
-        slot.reset(start);
+        slot.reset(start, scratch);
         slot
     }
 
-    fn reset(&mut self, start: G) {
+    fn reset(&mut self, start: G, scratch: &mut Vec<G::Move>) {
         self.pos = start;
         self.history.reset(start.hash_key());
-        self.refresh();
+        self.refresh(scratch);
     }
 
-    /// Lists the legal moves and their ids.
-    fn refresh(&mut self) {
-        self.pos.legal_moves_into(&mut self.moves);
+    /// Lists the legal moves' ids (the moves into the batch's shared `scratch`).
+    fn refresh(&mut self, scratch: &mut Vec<G::Move>) {
+        self.pos.legal_moves_into(scratch);
         self.ids.clear();
         let pos = &self.pos;
-        // Action ids are below `num_actions`, which `Batch::new` checked fits in a u32.
+        // Action ids are below `num_actions`, which `BatchOf::new` checked fits in a u32.
         self.ids
-            .extend(self.moves.iter().map(|&mv| pos.action_id(mv) as u32));
+            .extend(scratch.iter().map(|&mv| pos.action_id(mv) as u32));
+        self.moves.clear();
+        if scratch.len() <= MOVES_KEPT {
+            self.moves.extend_from_slice(scratch);
+        }
+        // Sundraval's opening has tens of thousands of moves, every other position a few
+        // hundred at most: give the opening's memory back once it is played (once a game).
+        if self.ids.capacity() > SHRINK_ABOVE && self.ids.len() < SHRINK_ABOVE / 4 {
+            self.ids.shrink_to(SHRINK_ABOVE / 4);
+        }
     }
 
-    /// The index in `moves` of the legal move with id `action`.
-    fn find(&self, action: i64) -> Option<usize> {
+    /// The legal move with id `action`: looked up among the legal moves listed (faster than
+    /// [`Actions::action_move`] in most games), or asked of the position when the list is
+    /// too long to keep (Sundraval's opening).
+    fn find(&self, action: i64) -> Option<G::Move> {
+        if self.moves.is_empty() {
+            return self.pos.action_move(usize::try_from(action).ok()?);
+        }
         let action = u32::try_from(action).ok()?;
-        self.ids.iter().position(|&id| id == action)
+        let index = self.ids.iter().position(|&id| id == action)?;
+        Some(self.moves[index])
     }
 
     /// Writes the mask, the observation (for the player to move) and the player to move.
@@ -512,6 +529,13 @@ impl<G: Learnable> Slot<G> {
         G::player_index(player) as i32
     }
 }
+
+/// The most legal moves a game of a batch keeps beside their ids.
+const MOVES_KEPT: usize = 1024;
+
+/// A game's list of legal action ids keeps at most this many entries' memory once its
+/// position has fewer than a quarter of them.
+const SHRINK_ABOVE: usize = 4096;
 
 /// The output buffers of a batch step, one row per game.
 pub(crate) struct Outputs<'a> {
@@ -553,8 +577,10 @@ pub(crate) struct BatchOf<G: Game> {
     start: G,
     slots: Vec<Slot<G>>,
     rng: Rng,
-    /// The index of each game's chosen move during a step.
-    chosen: Vec<usize>,
+    /// Each game's move during a step.
+    chosen: Vec<G::Move>,
+    /// The legal moves of the position being listed (one buffer for every game).
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Learnable> BatchOf<G> {
@@ -563,11 +589,13 @@ impl<G: Learnable> BatchOf<G> {
         if u32::try_from(start.num_actions()).is_err() {
             return Err(format!("{} has too many action ids for a batch", G::NAME));
         }
+        let mut scratch = Vec::new();
         Ok(BatchOf {
             start,
-            slots: (0..n).map(|_| Slot::new(start)).collect(),
+            slots: (0..n).map(|_| Slot::new(start, &mut scratch)).collect(),
             rng: Rng::new(seed),
-            chosen: vec![0; n],
+            chosen: Vec::with_capacity(n),
+            scratch,
         })
     }
 }
@@ -597,7 +625,7 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
         let cells: usize = self.observation_shape().iter().product();
         let mut obs = out.obs;
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            slot.reset(self.start);
+            slot.reset(self.start, &mut self.scratch);
             let rows = obs
                 .as_deref_mut()
                 .map(|o| &mut o[i * cells..(i + 1) * cells]);
@@ -615,9 +643,10 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
                 actions.len()
             ));
         }
+        self.chosen.clear();
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             match slot.find(action) {
-                Some(index) => self.chosen[i] = index,
+                Some(mv) => self.chosen.push(mv),
                 None => {
                     return Err(format!(
                         "game {i}: action {action} is not a legal move in its position \
@@ -631,7 +660,7 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
         let cells: usize = self.observation_shape().iter().product();
         let mut obs = out.obs;
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            let mv = slot.moves[self.chosen[i]];
+            let mv = self.chosen[i];
             let progress = slot.pos.is_progress_move(mv);
             let capped = slot.pos.counts_toward_cap(mv);
             slot.pos.play_unchecked(mv);
@@ -641,10 +670,10 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
             let done = outcome.is_some() || drawn;
             if done {
                 reward.copy_from_slice(&returns_of::<G>(outcome)[..players]);
-                slot.reset(self.start);
+                slot.reset(self.start, &mut self.scratch);
             } else {
                 reward.fill(0.0);
-                slot.refresh();
+                slot.refresh(&mut self.scratch);
             }
             out.done[i] = done;
             let rows = obs

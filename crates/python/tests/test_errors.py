@@ -90,5 +90,15 @@ def test_bad_batch(game):
     with pytest.raises(ValueError, match="game 1"):
         batch.step(actions)
     assert batch.positions() == before, "nothing was played"
+    obs, mask, to_move = batch.reset()
+    illegal = np.flatnonzero(~mask[2])
+    if len(illegal):
+        actions = batch.random_actions()
+        actions[2] = illegal[0]
+        with pytest.raises(ValueError, match="game 2"):
+            batch.step(actions)
+        actions[2] = -1
+        with pytest.raises(ValueError, match="game 2"):
+            batch.step(actions)
     with pytest.raises(TypeError):
         batch.step(np.zeros(3, dtype=np.float64))
