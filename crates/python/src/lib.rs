@@ -375,10 +375,6 @@ impl State {
     fn __eq__(&self, other: &State) -> bool {
         self.inner.game() == other.inner.game() && self.inner.text() == other.inner.text()
     }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.hash_key()
-    }
 }
 
 /// What an engine found: its move and the root's distribution over moves.

@@ -12,7 +12,7 @@ import boardrules.pettingzoo
 
 def test_pettingzoo_api_test(game):
     env = boardrules.pettingzoo.env(game)
-    api_test(env, num_cycles=300)
+    api_test(env)  # its defaults: 1000 cycles
     players = boardrules.new_game(game).num_players
     assert len(env.possible_agents) == players
     if game == "svendo":

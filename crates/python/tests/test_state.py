@@ -136,6 +136,8 @@ def test_svg(game):
 def test_str_and_repr(game):
     state = boardrules.new_game(game)
     assert eval(repr(state), {"boardrules": boardrules}) == state
+    with pytest.raises(TypeError):
+        hash(state)  # mutable: hash_key() is the position's key
     assert state.diagram()
 
 
