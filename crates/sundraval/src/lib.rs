@@ -89,6 +89,7 @@ pub mod rules {}
 mod alphabeta_eval;
 mod board;
 mod eval;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -104,6 +105,7 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Piece, Position, Seat, Turn};

@@ -144,6 +144,7 @@ pub mod rules {}
 mod board;
 mod eval;
 mod fen;
+pub mod learning;
 mod movegen;
 mod notation;
 mod outcome;
@@ -163,6 +164,7 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
+pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Piece, Position};

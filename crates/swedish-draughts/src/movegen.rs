@@ -577,6 +577,17 @@ pub(crate) fn has_moves<G: Geometry>(pos: &Position) -> bool {
     has_capture::<G>(&v) || count_quiet::<G>(&v) > 0
 }
 
+/// Whether the side to move must capture (it has a first jump somewhere): then its legal
+/// moves are the longest capture sequences, else its quiet moves.
+pub(crate) fn must_capture<G: Geometry>(pos: &Position) -> bool {
+    let v = if pos.side == Color::White {
+        view::<G, true>(pos)
+    } else {
+        view::<G, false>(pos)
+    };
+    has_capture::<G>(&v)
+}
+
 /// Whether a quiet move is legal: no capture anywhere, and the piece can step or fly there.
 pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position, mv: Move) -> bool {
     let v = if pos.side == Color::White {
