@@ -13,13 +13,21 @@ pub(crate) trait Visit {
 }
 
 /// The games this build of the package has (those with the learning interfaces).
-pub(crate) const BUILT: &[&str] = &["kvarn3", "cheversi", "svendo"];
+pub(crate) const BUILT: &[&str] = &[
+    "kvarn3",
+    "swedish-draughts",
+    "cheversi",
+    "sundraval",
+    "svendo",
+];
 
 /// Calls `visitor` with the game type named `name`, or says why there is none.
 pub(crate) fn visit<V: Visit>(name: &str, visitor: V) -> Result<V::Output, String> {
     match name {
         "kvarn3" => Ok(visitor.visit::<boardrules::kvarn3::Position>()),
+        "swedish-draughts" => Ok(visitor.visit::<boardrules::swedish_draughts::Position>()),
         "cheversi" => Ok(visitor.visit::<boardrules::cheversi::Position>()),
+        "sundraval" => Ok(visitor.visit::<boardrules::sundraval::Position>()),
         "svendo" => Ok(visitor.visit::<boardrules::svendo::Position>()),
         _ if GAME_NAMES.contains(&name) => Err(format!(
             "the game {name:?} is not in this build of the package (games: {})",
