@@ -1,0 +1,142 @@
+"""Type stubs of the native module ``boardrules._boardrules`` (re-exported by ``boardrules``)."""
+
+from typing import Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Size = Union[int, str, None]
+
+def games() -> list[str]:
+    """The names of the games of this build."""
+
+def sizes(game: str) -> list[str]:
+    """The board sizes of ``game``, the default first (empty: a single board)."""
+
+def engines() -> list[str]:
+    """The engine names ``engine`` knows."""
+
+def new_game(game: str, size: Size = None) -> State:
+    """A new game at its start position (``ValueError``: unknown game, bad size)."""
+
+def from_text(game: str, text: str, size: Size = None) -> State:
+    """A game from a position text (``ValueError`` with the reason when it is malformed)."""
+
+def engine(name: str, game: str, seed: int = 0) -> Engine:
+    """The engine ``name`` (``default``, ``random``, ``mcts``, ``alphabeta``, ``NAME:BUDGET``)."""
+
+class State:
+    """A game in progress: the position and its history (history draws count)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def size(self) -> Optional[str]: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def to_move(self) -> int:
+        """The index of the player to move."""
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    def legal_moves(self) -> list[str]: ...
+    def play(self, text: str) -> None:
+        """Plays a move text; ``ValueError`` with the library's reason when illegal."""
+    def undo(self) -> bool: ...
+    def history(self) -> list[str]: ...
+    def is_over(self) -> bool: ...
+    def outcome(self) -> Optional[str]: ...
+    def winner(self) -> Optional[int]: ...
+    def returns(self) -> list[float]:
+        """1 for the winner, -1 for the others, 0 in a draw and while the game goes on."""
+    def legal_actions(self) -> list[int]: ...
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
+    def play_action(self, action: int) -> None:
+        """Plays the legal move with this id; ``ValueError`` when there is none."""
+    def action_to_move(self, action: int) -> str: ...
+    def move_to_action(self, text: str) -> int: ...
+    def observation(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The planes seen by ``player`` (default: the player to move)."""
+    def symmetries(self) -> list[tuple[State, npt.NDArray[np.int64]]]:
+        """``(mapped state, action map)`` per symmetry, the identity first; -1 maps illegal ids."""
+    def canonical_key(self) -> int: ...
+    def hash_key(self) -> int: ...
+    def clone(self) -> State: ...
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: object) -> State: ...
+    def svg(self, size: int = 480) -> str: ...
+    def diagram(self) -> str: ...
+    def __eq__(self, other: object) -> bool:
+        """The same game and position text (states are mutable: not hashable; see hash_key)."""
+
+class SearchResult:
+    """An engine's move and the root's distribution."""
+
+    @property
+    def move(self) -> Optional[str]: ...
+    @property
+    def action(self) -> Optional[int]: ...
+    @property
+    def visits(self) -> dict[str, int]: ...
+    @property
+    def policy(self) -> npt.NDArray[np.float32]:
+        """The distribution over action ids (sums to 1; all 0 when the engine gives none)."""
+
+class Engine:
+    """A player of one game."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    def choose(
+        self,
+        state: State,
+        time_ms: Optional[int] = None,
+        nodes: Optional[int] = None,
+        iterations: Optional[int] = None,
+        depth: Optional[int] = None,
+    ) -> Optional[str]:
+        """The move's text (``None`` when the game is over); no limit given: 10 000 nodes."""
+    def search(
+        self,
+        state: State,
+        time_ms: Optional[int] = None,
+        nodes: Optional[int] = None,
+        iterations: Optional[int] = None,
+        depth: Optional[int] = None,
+    ) -> SearchResult: ...
+
+class Batch:
+    """``n`` games stepped together; games that end are reset in the same step."""
+
+    def __init__(self, game: str, n: int, size: Size = None, seed: int = 0) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    def __len__(self) -> int: ...
+    def reset(
+        self, seed: Optional[int] = None, copy: bool = True
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """``(observations, masks, to_move)``."""
+    def step(
+        self, actions: npt.NDArray[np.int64], copy: bool = True, observe: bool = True
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int32],
+    ]:
+        """``(observations, masks, rewards, done, to_move)``."""
+    def random_actions(self, copy: bool = True) -> npt.NDArray[np.int64]: ...
+    def positions(self) -> list[str]: ...

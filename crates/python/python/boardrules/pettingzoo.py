@@ -1,0 +1,130 @@
+"""PettingZoo AEC environments for the five games: ``boardrules.pettingzoo.env("cheversi")``.
+
+The agents are the game's players by name (``white``/``black``; Svendo's three colours;
+Sundraval's ``first``/``second``), in the order of play. An observation is a dict in the
+PettingZoo "classic" style: ``observation``, the game's planes for that agent (``float32`` in [0, 1],
+shape ``State.observation_shape``), and ``action_mask``, the legal-action mask (``int8``,
+all zeros for an agent that is not to move). Rewards come at the end: 1 for the winner, -1
+for every other player, 0 for all in a draw. An illegal action raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import boardrules
+
+__all__ = ["env", "raw_env"]
+
+
+def env(game: str, size: int | str | None = None, render_mode: str | None = None) -> "raw_env":
+    """The AEC environment of ``game`` on a board of ``size`` (default: the game's default)."""
+    return raw_env(game, size=size, render_mode=render_mode)
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for an environment class)
+    """A PettingZoo AEC environment of one game of boardrules."""
+
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "boardrules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str, size: int | str | None = None, render_mode: str | None = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"unknown render mode {render_mode!r} (modes: human, ansi)"
+            )
+        self.game = game
+        self.size = size
+        self.render_mode = render_mode
+        self.state = boardrules.new_game(game, size=size)
+        self.metadata = dict(self.metadata, name=f"boardrules_{game}_v0")
+        self.possible_agents = list(self.state.players)
+        shape = self.state.observation_shape
+        num_actions = self.state.num_actions
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0.0, high=1.0, shape=shape, dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(
+                        low=0, high=1, shape=(num_actions,), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: spaces.Discrete(num_actions) for agent in self.possible_agents
+        }
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def _start(self) -> None:
+        self.state = boardrules.new_game(self.game, size=self.size)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.to_move]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # The games have no chance: the seed changes nothing.
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = self.possible_agents.index(agent)
+        observation = self.state.observation(player)
+        if player == self.state.to_move and not self.state.is_over():
+            mask = self.state.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.state.num_actions, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: an action id is needed, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.play_action(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state.is_over():
+            for agent_name, value in zip(self.possible_agents, self.state.returns()):
+                self.rewards[agent_name] = float(value)
+            self.terminations = dict.fromkeys(self.agents, True)
+            for agent_name in self.agents:
+                self.infos[agent_name] = {"outcome": self.state.outcome()}
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[self.state.to_move]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.state.diagram()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

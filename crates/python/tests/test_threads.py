@@ -1,0 +1,47 @@
+"""The Rust work runs with the GIL released: a short sleep in the main thread ends on time
+while a long call runs in another thread. (A call that kept the GIL would keep the sleeper
+from waking until the call returned.)"""
+
+import threading
+import time
+
+import boardrules
+
+
+def sleep_during(work, nap=0.05):
+    """Runs `work` in another thread and sleeps `nap` seconds meanwhile; returns how long the
+    sleep took and how long the work took."""
+    took = {}
+
+    def worker():
+        start = time.perf_counter()
+        work()
+        took["work"] = time.perf_counter() - start
+
+    thread = threading.Thread(target=worker)
+    start = time.perf_counter()
+    thread.start()
+    # The worker enters the call (in microseconds) while this thread sleeps; waking needs the
+    # GIL back.
+    time.sleep(nap)
+    slept = time.perf_counter() - start
+    thread.join()
+    return slept, took["work"]
+
+
+def test_engine_search_releases_the_gil():
+    game = "cheversi" if "cheversi" in boardrules.games() else boardrules.games()[-1]
+    state = boardrules.new_game(game)
+    engine = boardrules.engine("mcts", game, seed=1)
+    slept, work = sleep_during(lambda: engine.search(state, time_ms=600))
+    assert work > 0.5, "the search ran long enough to tell"
+    assert slept < work / 2, (slept, work)
+
+
+def test_batch_step_releases_the_gil():
+    batch = boardrules.Batch(boardrules.games()[0], 400_000, seed=1)
+    batch.step(batch.random_actions(), copy=False)
+    actions = batch.random_actions()
+    slept, work = sleep_during(lambda: batch.step(actions, copy=False), nap=0.01)
+    assert work > 0.05, "the step ran long enough to tell"
+    assert slept < 0.01 + work / 2, (slept, work)
