@@ -71,8 +71,8 @@ impl Evaluator<Position> for RoundScore {
 }
 
 /// Under a node limit ([`Limits::nodes`]), the positions the default player's solver may
-/// visit for each node of the limit it is granted (three quarters of the limit, like three
-/// quarters of a time limit).
+/// visit for each node of the limit it is granted (its share of the limit, like its share of a
+/// time limit: three quarters when a solve is likely to finish, else one eighth).
 ///
 /// Why not one: a solver position (one placement generation and a score per child at most)
 /// costs far less than an alpha-beta position on [`RoundScore`] (a greedy continuation at
@@ -84,6 +84,60 @@ impl Evaluator<Position> for RoundScore {
 /// the time limit it stands for. The weight is set a little under the measured ratio.
 pub const SOLVER_POSITIONS_PER_NODE: u64 = 16;
 
+/// Solver positions searched per second of CPU time, for comparing a time limit with
+/// [`typical_solve_positions`] (measured in release: 454,183 positions in 0.09 s, see
+/// [`SOLVER_POSITIONS_PER_NODE`]; set a little under).
+pub(crate) const SOLVER_POSITIONS_PER_SECOND: u64 = 4_000_000;
+
+/// About how many positions the solver searches to solve a position `left` placements from
+/// the end with an empty table: the middle of the ranges measured on seeded games (see
+/// [`Solver`]: 36,000 – 254,000 at 8 left, 0.26 – 1.5 million at 9, 1.3 – 6.7 million at 10,
+/// 17 – 56 million at 11, 114 – 570 million at 12).
+pub(crate) const fn typical_solve_positions(left: u8) -> u64 {
+    match left {
+        0..=7 => 40_000,
+        8 => 120_000,
+        9 => 700_000,
+        10 => 3_500_000,
+        11 => 35_000_000,
+        12 => 250_000_000,
+        _ => u64::MAX,
+    }
+}
+
+/// The eighths of a limit that the default player's solver gets at `left` placements left:
+/// six (three quarters) when the share holds [`typical_solve_positions`] (or there is no
+/// time or node limit), else one, a try that seldom finishes but leaves what it learnt in the
+/// table for the next move, one placement closer to the end.
+///
+/// Why: at the strength test's 30,000 nodes a move, three quarters are 360,000 solver
+/// positions, and a solve at 10 placements left needs 1.3 – 6.7 million. With a fixed three
+/// quarters every such move was played by an alpha-beta search of 7,500 nodes, a quarter of
+/// the budget, at the point of the game where most of the engine's results were decided.
+pub(crate) fn solver_eighths(left: u8, limits: &Limits) -> u32 {
+    const FULL: u32 = 6;
+    const TRY: u32 = 1;
+    let need = typical_solve_positions(left);
+    let by_nodes = limits
+        .nodes
+        .map(|n| n / 8 * u64::from(FULL) * SOLVER_POSITIONS_PER_NODE);
+    let by_time = limits.time.map(|t| {
+        let micros = (t.as_micros() / 8 * u128::from(FULL)).min(u128::from(u64::MAX)) as u64;
+        micros.saturating_mul(SOLVER_POSITIONS_PER_SECOND / 1_000_000)
+    });
+    let granted = match (by_nodes, by_time) {
+        (None, None) => u64::MAX,
+        (Some(n), None) => n,
+        (None, Some(t)) => t,
+        (Some(n), Some(t)) => n.min(t),
+    };
+    if granted >= need {
+        FULL
+    } else {
+        TRY
+    }
+}
+
 /// The placements left from which the default player hands over to the solver (the solver's
 /// own default reach, [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]).
 pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
@@ -91,11 +145,15 @@ pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
 /// Alpha-beta with [`RoundScore`] in the opening and middle game, the exact [`Solver`] for
 /// the last [`CheversiPlayer::handover`] placements.
 ///
-/// The solver is exact; under a time limit it gets three quarters of the time (and the stop
-/// flag), under a node limit three quarters of the nodes (each worth
-/// [`SOLVER_POSITIONS_PER_NODE`] solver positions), and when it cannot finish within that the
-/// alpha-beta search plays the move with the rest. A score it proves is reported as a win, loss or draw in the plies of its
-/// principal variation.
+/// The solver is exact; under a time limit it gets a share of the time (and the stop flag),
+/// under a node limit the same share of the nodes (each worth [`SOLVER_POSITIONS_PER_NODE`]
+/// solver positions), and when it cannot finish within that the alpha-beta search plays the
+/// move with the rest. The share is three quarters when it holds about the positions a solve
+/// from that many placements left takes (measured, see [`Solver`]), else one eighth: a try
+/// that leaves what it learnt in the solver's table for the next move. (With a fixed three
+/// quarters, the strength test's 30,000 nodes a move left the alpha-beta 7,500 nodes at 10
+/// placements left, where a solve needs millions of positions and never finished.) A score it
+/// proves is reported as a win, loss or draw in the plies of its principal variation.
 ///
 /// Limits (see [`Limits`]): a solve searches to the end of the game, so the solver plays only
 /// with no limit, under a time or node limit (with the shares above), or under a depth limit of
@@ -188,8 +246,8 @@ impl CheversiPlayer {
     }
 
     /// Whether `limits` let the solver play from `root`: a solve searches to the end of the
-    /// game, so it runs with no limit, under a time limit (it gets three quarters of it), under
-    /// a node limit (three quarters of it, see [`SOLVER_POSITIONS_PER_NODE`]), or under a depth
+    /// game, so it runs with no limit, under a time limit or a node limit (with its share, see
+    /// [`solver_eighths`] and [`SOLVER_POSITIONS_PER_NODE`]), or under a depth
     /// limit that reaches the end (at least the placements left); an iteration limit (leaves
     /// valued, which a solve does not count) or a shallower depth is left to the alpha-beta
     /// search.
@@ -217,17 +275,19 @@ impl Engine<Position> for CheversiPlayer {
         let started = Stopwatch::start();
         let mut solver_nodes = 0;
         if record.outcome().is_none() && self.solver_may_play(&root, limits) {
-            let time = limits.time.map(|t| (started, t * 3 / 4));
+            let eighths = solver_eighths(root.placements_left(), limits);
+            let time = limits.time.map(|t| (started, t * eighths / 8));
+            let share = |n: u64| n / 8 * u64::from(eighths);
             let budget = limits
                 .nodes
-                .map(|n| (n / 4 * 3).saturating_mul(SOLVER_POSITIONS_PER_NODE));
+                .map(|n| share(n).saturating_mul(SOLVER_POSITIONS_PER_NODE));
             if let Some(mut result) = self.solve(&root, time, stop, budget) {
                 result.info.elapsed = started.elapsed();
                 report(&result.info);
                 return result;
             }
             // What the failed solve searched counts against the node limit.
-            solver_nodes = limits.nodes.map_or(0, |n| n / 4 * 3);
+            solver_nodes = limits.nodes.map_or(0, share);
         }
         let mut left = *limits;
         left.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
@@ -435,6 +495,32 @@ mod tests {
         // The same seed plays the same placement.
         let again = default_engine(5).choose_move(&record, &Limits::depth(1));
         assert_eq!(again, Some(firsts[5]));
+    }
+
+    #[test]
+    fn the_solver_gets_three_quarters_only_where_a_solve_fits() {
+        // 30,000 nodes: three quarters are 22,500 nodes, 360,000 solver positions; enough
+        // for the ~120,000 of 8 left, not for the ~700,000 of 9 or millions of 10.
+        let nodes = Limits::nodes(30_000);
+        assert_eq!(solver_eighths(8, &nodes), 6);
+        assert_eq!(solver_eighths(9, &nodes), 1);
+        assert_eq!(solver_eighths(10, &nodes), 1);
+        // 100 ms: three quarters are 75 ms, 300,000 positions at 4 million a second.
+        let fast = Limits::time(Duration::from_millis(100));
+        assert_eq!(solver_eighths(8, &fast), 6);
+        assert_eq!(solver_eighths(9, &fast), 1);
+        // Two seconds: 6 million positions, enough for 10 left.
+        let slow = Limits::time(Duration::from_secs(2));
+        assert_eq!(solver_eighths(10, &slow), 6);
+        assert_eq!(solver_eighths(11, &slow), 1);
+        // The tighter of two limits counts; no limit (or a depth alone) lets it solve.
+        let both = Limits {
+            nodes: Some(30_000),
+            ..slow
+        };
+        assert_eq!(solver_eighths(10, &both), 1);
+        assert_eq!(solver_eighths(10, &Limits::INFINITE), 6);
+        assert_eq!(solver_eighths(10, &Limits::depth(10)), 6);
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 50),
 //! `CHEVERSI_STRENGTH_ONLY` plays only the matches whose name (`random-white`, `greedy-black`,
 //! `minimax(4)-white`, …) contains its text (`minimax` for both seats against the minimax),
-//! `CHEVERSI_STRENGTH_LOSSES=1` prints the seed and the moves of every game not won,
+//! `CHEVERSI_STRENGTH_LOSSES=1` prints the seed and the moves of every game not won (`=all`:
+//! of every game),
 //! `CHEVERSI_STRENGTH_NODES` sets the node budget a move (default `NODES_PER_MOVE`), and
 //! `CHEVERSI_STRENGTH_MS=100` plays the engine by time (100 ms a move) instead of by nodes.
 //! A small seeded version runs in the normal `cargo test`.
@@ -159,10 +160,12 @@ fn play_match(
             _ => tally.draws += 1,
         }
         let won = matches!(record.outcome(), Some(Outcome::Winner { player, .. }) if player == engine_color);
-        if !won && std::env::var_os("CHEVERSI_STRENGTH_LOSSES").is_some() {
+        let list = std::env::var("CHEVERSI_STRENGTH_LOSSES").ok();
+        if list.as_deref() == Some("all") || (!won && list.is_some()) {
             let moves: Vec<String> = record.moves().iter().map(|mv| mv.to_string()).collect();
             println!(
-                "  not won, seed {seed}, as {engine_color} vs {opponent:?}: {} ({:?})",
+                "  {}, seed {seed}, as {engine_color} vs {opponent:?}: {} ({:?})",
+                if won { "won" } else { "not won" },
                 moves.join(" "),
                 record.current().scores()
             );
