@@ -126,6 +126,19 @@ impl TicTacToe {
     }
 }
 
+/// The action space of tic-tac-toe: nine ids, the points themselves (`a1` is 0, `c3` is 8), so
+/// the crate's learning tools (MCTS's [`action_policy`](crate::SearchResult::action_policy))
+/// have a game to be tested on.
+///
+/// ```
+/// use game_core::{tictactoe::TicTacToe, Actions, Game};
+///
+/// let pos: TicTacToe = "x../.o./... x".parse().unwrap();
+/// assert_eq!(pos.num_actions(), 9);
+/// let b1 = pos.parse_move("b1").unwrap();
+/// assert_eq!(pos.action_move(pos.action_id(b1)), Some(b1));
+/// assert_eq!(pos.action_move(4), None); // b2 is taken
+/// ```
 impl Actions for TicTacToe {
     fn num_actions(&self) -> usize {
         9
@@ -417,34 +430,6 @@ fn parse_position(text: &str) -> Result<TicTacToe, ParsePositionError> {
         ));
     }
     Ok(pos)
-}
-
-/// The action space of tic-tac-toe: nine ids, the points themselves (`a1` is 0, `c3` is 8), so
-/// the crate's learning tools (MCTS's [`action_policy`](crate::SearchResult::action_policy))
-/// have a game to be tested on.
-///
-/// ```
-/// use game_core::{tictactoe::TicTacToe, Actions, Game};
-///
-/// let pos: TicTacToe = "x../.o./... x".parse().unwrap();
-/// assert_eq!(pos.num_actions(), 9);
-/// let b1 = pos.parse_move("b1").unwrap();
-/// assert_eq!(pos.action_move(pos.action_id(b1)), Some(b1));
-/// assert_eq!(pos.action_move(4), None); // b2 is taken
-/// ```
-impl crate::Actions for TicTacToe {
-    fn num_actions(&self) -> usize {
-        9
-    }
-
-    fn action_id(&self, mv: Point) -> usize {
-        usize::from(mv)
-    }
-
-    fn action_move(&self, action: usize) -> Option<Point> {
-        let mv = u8::try_from(action).ok().filter(|&p| p < 9)?;
-        (self.outcome().is_none() && self.empty() & (1 << mv) != 0).then_some(mv)
-    }
 }
 
 #[cfg(test)]
