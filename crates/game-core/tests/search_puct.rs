@@ -618,3 +618,33 @@ fn three_player_puct_plays_the_max_n_move() {
         "only {checked} trees where the choice matters"
     );
 }
+
+/// PUCT under every limit: a small arena stops the tree's growth (the search goes on valuing
+/// its leaves), node and depth limits end the search, and each answers a legal move.
+#[test]
+fn puct_keeps_to_the_arena_and_the_limits() {
+    let pos = TicTacToe::start();
+    let mut engine = PuctMcts::new(
+        Oracle::default(),
+        MctsConfig::default()
+            .with_max_nodes(40)
+            .with_reuse_tree(false),
+        1,
+    );
+    let result = search(&mut engine, pos, 500);
+    assert!(engine.tree_size() <= 40, "{}", engine.tree_size());
+    assert_eq!(result.info.nodes, 500);
+    assert!(pos.is_legal(result.best_move.expect("a move")));
+
+    let mut engine = PuctMcts::new(Oracle::default(), MctsConfig::default(), 1);
+    let record = GameRecord::new(pos);
+    let by_nodes = engine.search(&record, &Limits::nodes(100), &StopFlag::new(), &mut |_| {});
+    assert!(pos.is_legal(by_nodes.best_move.expect("a move")));
+    // Expansions make all of a node's children at once: past the limit by one node's moves.
+    assert!(engine.tree_size() <= 1 + 100 + 9, "{}", engine.tree_size());
+
+    let mut engine = PuctMcts::new(Oracle::default(), MctsConfig::default(), 1);
+    let by_depth = engine.search(&record, &Limits::depth(2), &StopFlag::new(), &mut |_| {});
+    assert!(by_depth.info.depth <= 2);
+    assert!(pos.is_legal(by_depth.best_move.expect("a move")));
+}

@@ -129,6 +129,19 @@ pub enum Move {
 
 /// A slide that no stone can make on any board: it stays on its point, or its two points do not
 /// share a row, a column or a diagonal.
+///
+/// ```
+/// use svendo::{Move, Point};
+///
+/// let (c3, d5) = ("c3".parse::<Point>()?, "d5".parse::<Point>()?);
+/// let err = Move::slide(c3, d5).unwrap_err();
+/// assert_eq!((err.from, err.to), (c3, d5));
+/// assert_eq!(
+///     err.to_string(),
+///     "c3-d5 is no slide: a stone slides along a row, column or diagonal to another point"
+/// );
+/// # Ok::<(), svendo::ParsePointError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 #[error("{from}-{to} is no slide: a stone slides along a row, column or diagonal to another point")]

@@ -1460,6 +1460,18 @@ impl<G: Game, S: Mode<G>> Core<G, S> {
 }
 
 /// The engine: UCT search with a leaf evaluator `E` (see the [module docs](self)).
+///
+/// ```
+/// use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+///
+/// // O must block at c3, or X completes the top row.
+/// let pos: TicTacToe = "xx./o../... o".parse().unwrap();
+/// let mut engine = Mcts::new(RandomRollout::new(9), MctsConfig::default(), 1);
+/// let best = engine.choose_move(&GameRecord::new(pos), &Limits::iterations(3_000));
+/// assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("c3"));
+/// assert!(engine.tree_size() > 1); // the tree is kept for the next search
+/// ```
 #[derive(Debug)]
 pub struct Mcts<G: Game, E> {
     core: Core<G, Uct<E>>,
@@ -1518,6 +1530,30 @@ impl<G: Game, E: LeafEvaluator<G>> Engine<G> for Mcts<G, E> {
 /// [`root_distribution`](SearchResult::root_distribution) of visits, the policy target of
 /// self-play ([`SearchResult::action_policy`] gives it over action ids,
 /// [`SearchResult::sample_move`] chooses a move by temperature).
+///
+/// ```
+/// use game_core::search::mcts::{MctsConfig, PuctMcts};
+/// use game_core::search::{PolicyValue, Rewards};
+/// use game_core::{tictactoe::TicTacToe, Engine, Game, GameRecord, Limits};
+///
+/// /// A "network" that is sure b2 is the move, and has no idea who wins.
+/// struct LikesTheCentre;
+///
+/// impl PolicyValue<TicTacToe> for LikesTheCentre {
+///     fn evaluate(&mut self, _: &TicTacToe, moves: &[u8], priors: &mut [f32]) -> Rewards {
+///         for (p, &mv) in priors.iter_mut().zip(moves) {
+///             *p = if mv == 4 { 0.9 } else { 0.0125 };
+///         }
+///         [0.5, 0.5, 0.0]
+///     }
+/// }
+///
+/// let pos = TicTacToe::start();
+/// let mut engine = PuctMcts::new(LikesTheCentre, MctsConfig::default(), 1);
+/// let best = engine.choose_move(&GameRecord::new(pos), &Limits::iterations(50));
+/// assert_eq!(best.map(|mv| pos.move_text(mv)).as_deref(), Some("b2"));
+/// assert_eq!(engine.name(), "puct");
+/// ```
 #[derive(Debug)]
 pub struct PuctMcts<G: Game, P> {
     core: Core<G, Prior<P>>,
