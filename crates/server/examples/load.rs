@@ -148,11 +148,22 @@ struct Stats {
     latencies: Mutex<Vec<u64>>,
 }
 
+/// What every table and socket of the run shares.
+struct Run {
+    addr: SocketAddr,
+    stats: Stats,
+    /// When the players stop.
+    deadline: Instant,
+    /// The mean think time before a move.
+    think_ms: u64,
+    /// Moves posted before this instant (while the sockets of the other games still connect)
+    /// are not counted.
+    counted_from: Instant,
+}
+
 /// Per game: the moves posted and not yet seen by every socket.
 struct Tracker {
     sockets: usize,
-    /// Moves posted before this instant (while the sockets of the other games still connect)
-    /// are not counted.
     counted_from: Instant,
     pending: Mutex<HashMap<u64, (Instant, usize)>>,
 }
@@ -215,18 +226,15 @@ async fn create(http: &mut Http, info: &Value) -> Option<(String, Vec<String>)> 
 
 /// One socket of a game: reads states until the game ends or the deadline; the seat `seat`
 /// (None for the watcher) plays when it is to move.
-#[allow(clippy::too_many_arguments)]
 async fn socket(
-    addr: SocketAddr,
+    run: Arc<Run>,
     id: String,
     seat: Option<(usize, String)>,
     tracker: Arc<Tracker>,
-    stats: Arc<Stats>,
     ready: Arc<Barrier>,
-    deadline: Instant,
-    think_ms: u64,
     seed: u64,
 ) {
+    let (addr, stats, deadline, think_ms) = (run.addr, &run.stats, run.deadline, run.think_ms);
     let url = format!("ws://{addr}/api/games/{id}/ws");
     let config = WebSocketConfig::default()
         .read_buffer_size(16 * 1024)
@@ -262,7 +270,7 @@ async fn socket(
             }
             ready.wait().await;
         } else {
-            tracker.seen(version, &stats);
+            tracker.seen(version, stats);
         }
         if state.outcome.is_some() {
             if seat.as_ref().is_some_and(|(i, _)| *i == 0) {
@@ -309,16 +317,8 @@ async fn socket(
 }
 
 /// One table: plays games of `info`'s kind one after the other until the deadline.
-async fn table(
-    addr: SocketAddr,
-    info: Value,
-    mut game: Option<(String, Vec<String>)>,
-    stats: Arc<Stats>,
-    deadline: Instant,
-    think_ms: u64,
-    seed: u64,
-    counted_from: Instant,
-) {
+async fn table(run: Arc<Run>, info: Value, mut game: Option<(String, Vec<String>)>, seed: u64) {
+    let (addr, stats, deadline) = (run.addr, &run.stats, run.deadline);
     let mut http = match Http::connect(addr).await {
         Ok(http) => http,
         Err(_) => return,
@@ -338,7 +338,7 @@ async fn table(
         let sockets = tokens.len() + 1;
         let tracker = Arc::new(Tracker {
             sockets,
-            counted_from,
+            counted_from: run.counted_from,
             pending: Mutex::new(HashMap::new()),
         });
         let ready = Arc::new(Barrier::new(sockets));
@@ -351,14 +351,11 @@ async fn table(
         for seat in seats {
             n += 1;
             tasks.push(tokio::spawn(socket(
-                addr,
+                Arc::clone(&run),
                 id.clone(),
                 seat,
                 Arc::clone(&tracker),
-                Arc::clone(&stats),
                 Arc::clone(&ready),
-                deadline,
-                think_ms,
                 seed.wrapping_mul(1_000_003).wrapping_add(n),
             )));
         }
@@ -438,21 +435,23 @@ fn main() {
             per_idle / 1000.0
         );
 
-        let stats = Arc::new(Stats::default());
         let cpu_before = cpu_seconds(pid);
         let start = Instant::now();
-        let deadline = start + Duration::from_secs(options.seconds);
+        let run = Arc::new(Run {
+            addr,
+            stats: Stats::default(),
+            deadline: start + Duration::from_secs(options.seconds),
+            think_ms: options.think_ms,
+            counted_from: start + Duration::from_secs(WARM_UP_SECONDS.min(options.seconds / 2)),
+        });
+        let stats = &run.stats;
         let mut tables = Vec::new();
         for (i, game) in created.into_iter().enumerate() {
             tables.push(tokio::spawn(table(
-                addr,
+                Arc::clone(&run),
                 kinds[i % kinds.len()].clone(),
                 Some(game),
-                Arc::clone(&stats),
-                deadline,
-                options.think_ms,
                 i as u64 + 1,
-                start + Duration::from_secs(WARM_UP_SECONDS.min(options.seconds / 2)),
             )));
         }
         // The memory with every socket open, halfway through.
