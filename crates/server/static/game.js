@@ -536,6 +536,7 @@
   function renderHints() {
     const board = $("board");
     for (const e of board.querySelectorAll(".hint, .selected")) e.classList.remove("hint", "selected");
+    for (const e of board.querySelectorAll("g.page-hints")) e.remove();
     const mine = myTurn();
     board.classList.toggle("my-turn", mine);
     board.classList.toggle("first-click", mine && sel.clicks.length === 0);
