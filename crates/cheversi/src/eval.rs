@@ -514,10 +514,7 @@ mod tests {
         assert_eq!(solver_eighths(10, &slow), 6);
         assert_eq!(solver_eighths(11, &slow), 1);
         // The tighter of two limits counts; no limit (or a depth alone) lets it solve.
-        let both = Limits {
-            nodes: Some(30_000),
-            ..slow
-        };
+        let both = slow.with_nodes(30_000);
         assert_eq!(solver_eighths(10, &both), 1);
         assert_eq!(solver_eighths(10, &Limits::INFINITE), 6);
         assert_eq!(solver_eighths(10, &Limits::depth(10)), 6);
