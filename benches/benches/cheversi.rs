@@ -185,6 +185,17 @@ fn alphabeta(c: &mut Criterion) {
     group.finish();
 }
 
+/// `cheversi/learning/random_step`: steps of random play through the learning interfaces
+/// (observation, mask, legal ids, `action_move`, play), games restarted at their end; and
+/// each call alone over 200 positions of random games.
+fn learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cheversi/learning");
+    common::learning_steps(&mut group, "random_step", Position::start(), 10_000, 16);
+    let positions = common::sample_positions(Position::start(), 200, 0x5A3);
+    common::learning_calls(&mut group, &positions);
+    group.finish();
+}
+
 criterion_group!(
     benches,
     movegen,
@@ -192,6 +203,7 @@ criterion_group!(
     perft_bench,
     playouts,
     solver,
-    alphabeta
+    alphabeta,
+    learning
 );
 criterion_main!(benches);

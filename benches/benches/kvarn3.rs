@@ -97,5 +97,24 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, playouts, solve, mcts);
+/// `kvarn3/learning/random_step`: steps of random play through the learning interfaces
+/// (observation, mask, legal ids, `action_move`, play), games restarted at their end; and
+/// each call alone over 200 positions of random games.
+fn learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("kvarn3/learning");
+    common::learning_steps(&mut group, "random_step", Position::start(), 10_000, 200);
+    let positions = common::sample_positions(Position::start(), 200, 0x5A3);
+    common::learning_calls(&mut group, &positions);
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen,
+    perft_bench,
+    playouts,
+    solve,
+    mcts,
+    learning
+);
 criterion_main!(benches);

@@ -228,5 +228,24 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, win_detection, perft_bench, playouts, mcts);
+/// `svendo/learning/random_step`: steps of random play through the learning interfaces
+/// (observation, mask, legal ids, `action_move`, play), games restarted at their end; and
+/// each call alone over 200 positions of random games.
+fn learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("svendo/learning");
+    common::learning_steps(&mut group, "random_step", Position::start(), 10_000, 600);
+    let positions = common::sample_positions(Position::start(), 200, 0x5A3);
+    common::learning_calls(&mut group, &positions);
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen,
+    win_detection,
+    perft_bench,
+    playouts,
+    mcts,
+    learning
+);
 criterion_main!(benches);

@@ -37,7 +37,7 @@
 
 use alloc::vec::Vec;
 
-use game_core::{grid_symmetry, Actions, Observe, Symmetries, SQUARE_SYMMETRIES};
+use game_core::{grid_symmetry, Actions, Bits, Observe, Symmetries, SQUARE_SYMMETRIES};
 
 use crate::board::{squares, Bitboard, Square};
 use crate::movegen::placements;
@@ -75,10 +75,12 @@ fn map_square(s: usize, square: Square) -> Square {
     Square::at_bit(usize::from(MAP[s][square.index()]))
 }
 
-/// Writes 1 into the cells of `plane` (64 entries) where `bits` has a square, 0 elsewhere.
+/// Writes 1 into the cells of `plane` (64 entries) where `bits` has a square, 0 elsewhere:
+/// a fill and one store per square (a few pieces on 64 squares).
 fn write_bits(plane: &mut [f32], bits: Bitboard) {
-    for (cell, value) in plane.iter_mut().enumerate() {
-        *value = f32::from(u8::from(bits >> cell & 1 != 0));
+    plane.fill(0.0);
+    for cell in Bits(bits) {
+        plane[cell] = 1.0;
     }
 }
 
@@ -118,10 +120,10 @@ impl Actions for Position {
             "the mask has one entry per action id"
         );
         let legal = placements(self);
+        mask.fill(false);
         for (kind, row) in Kind::ALL.into_iter().zip(mask.chunks_exact_mut(64)) {
-            let targets = legal.target_bits(kind);
-            for (cell, entry) in row.iter_mut().enumerate() {
-                *entry = targets >> cell & 1 != 0;
+            for cell in Bits(legal.target_bits(kind)) {
+                row[cell] = true;
             }
         }
     }

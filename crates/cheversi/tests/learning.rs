@@ -18,6 +18,7 @@ fn the_kit_passes_over_the_perft_tree() {
     check_actions_tree(Position::start(), 2);
     let middle: Position = "2K5/2Qb4/8/8/8/8/8/8 b c7".parse().unwrap();
     check_actions_tree(middle, 3);
+    check_symmetries(middle, 0, 0, 3);
 }
 
 #[test]

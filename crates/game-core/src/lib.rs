@@ -23,6 +23,13 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
+//! For learning agents, three traits every game crate implements on its `Position`:
+//! [`Actions`] (a fixed action space per board size: move ↔ id, the legal-action mask into a
+//! caller's buffer), [`Observe`] (`f32` planes from one player's point of view) and
+//! [`Symmetries`] (the board symmetries that keep the rules, mapping positions, moves, ids,
+//! players and observation cells; numbered by [`grid_symmetry`]); the `testing` kit checks
+//! them (`check_actions`, `check_symmetries`, `check_observation`).
+//!
 //! For writing a game on bitboards: [`Bits`] walks the set bits of a board word,
 //! [`point_set!`] defines the game's public set of points over that word (the same methods
 //! in every game crate), and [`ZobristTable`] with [`zobrist_keys`] builds the hash keys at

@@ -165,9 +165,12 @@ impl Observe for Position {
         let to_move = if self.to_move == player { 1.0 } else { 0.0 };
         let hand = |color| self.in_hand(color) as f32 / STONES_PER_PLAYER as f32;
         let (my_hand, their_hand) = (hand(player), hand(player.other()));
-        for cell in 0..9 {
-            out[cell] = f32::from(u8::from(mine & 1 << cell != 0));
-            out[9 + cell] = f32::from(u8::from(theirs & 1 << cell != 0));
+        out[..18].fill(0.0);
+        for point in points(mine) {
+            out[point.index()] = 1.0;
+        }
+        for point in points(theirs) {
+            out[9 + point.index()] = 1.0;
         }
         out[18..27].fill(to_move);
         out[27..36].fill(my_hand);

@@ -17,6 +17,9 @@ fn the_kit_passes_along_random_games() {
 fn the_kit_passes_over_the_perft_tree() {
     // Every node of the first six plies: the whole placement phase.
     check_actions_tree(Position::start(), 6);
+    // Every symmetry keeps perft 7 (into the movement phase) of a lopsided position.
+    let pos: Position = "W../.B./... w".parse().unwrap();
+    check_symmetries(pos, 0, 0, 7);
 }
 
 #[test]

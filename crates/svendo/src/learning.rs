@@ -262,8 +262,9 @@ impl Observe for Position {
         let mut planes = out.chunks_exact_mut(n);
         let mut next = || planes.next().expect("16 planes");
         let write_bits = |plane: &mut [f32], bits: u64| {
-            for (cell, value) in plane.iter_mut().enumerate() {
-                *value = f32::from(u8::from(bits >> cell & 1 != 0));
+            plane.fill(0.0);
+            for cell in Bits(bits) {
+                plane[cell] = 1.0;
             }
         };
         for seat in seats {
