@@ -188,5 +188,34 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, scoring, playouts, mcts);
+/// `sundraval/learning/random_step_5`, `_9` and `_11`: steps of random play through the
+/// learning interfaces (observation, mask, legal ids, `action_move`, play), games restarted
+/// at their end (the opening included, with its mask of P·(P−1) legal ids); and each call
+/// alone over 200 positions of random games on 9 a side.
+fn learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sundraval/learning");
+    for size in [5, 9, 11] {
+        let start = Position::start_with_size(BoardSize::Side(size)).expect("a Sundraval size");
+        common::learning_steps(
+            &mut group,
+            &format!("random_step_{size}"),
+            start,
+            2_000,
+            1_000,
+        );
+    }
+    let positions = common::sample_positions(Position::start(), 200, 0x5D7);
+    common::learning_calls(&mut group, &positions);
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen,
+    perft_bench,
+    scoring,
+    playouts,
+    mcts,
+    learning
+);
 criterion_main!(benches);

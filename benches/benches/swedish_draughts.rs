@@ -164,5 +164,34 @@ fn notation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, playouts, alphabeta, notation);
+/// `swedish_draughts/learning/random_step_10` and `_8`: steps of random play through the
+/// learning interfaces (observation, mask, legal ids, `action_move`, play), games restarted
+/// at their end or after 300 plies; and each call alone over 200 positions of random 10x10
+/// games.
+fn learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("swedish_draughts/learning");
+    for size in [10, 8] {
+        let start = Position::start_with_size(BoardSize::Side(size)).expect("a draughts size");
+        common::learning_steps(
+            &mut group,
+            &format!("random_step_{size}"),
+            start,
+            10_000,
+            300,
+        );
+    }
+    let positions = common::sample_positions(Position::start(), 200, 0xD4A);
+    common::learning_calls(&mut group, &positions);
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen,
+    perft_bench,
+    playouts,
+    alphabeta,
+    notation,
+    learning
+);
 criterion_main!(benches);
