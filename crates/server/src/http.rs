@@ -372,7 +372,10 @@ async fn ws(
     let upgrade = upgrade.map_err(|e| ApiError(e.status(), e.body_text()))?;
     // The socket refuses messages far over the limit itself; the limit of the contract is
     // checked below, so that the client hears why it was closed.
+    // Small buffers: a watcher costs a few KB, not tungstenite's default 2 × 128 KiB.
     Ok(upgrade
+        .read_buffer_size(WS_MESSAGE_LIMIT)
+        .write_buffer_size(0)
         .max_message_size(16 * WS_MESSAGE_LIMIT)
         .max_frame_size(16 * WS_MESSAGE_LIMIT)
         .on_upgrade(move |socket| watch(app, slot, socket)))

@@ -7,6 +7,7 @@
 //! the turn gone.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
@@ -272,6 +273,8 @@ pub(crate) struct Hub {
     store: Store,
     pool: Pool,
     games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// Set by [`Hub::stop`]: engine results that arrive later are dropped.
+    stopping: AtomicBool,
 }
 
 /// What `POST /api/games` answers, before the links are written with the client's host.
@@ -287,6 +290,7 @@ impl Hub {
             store,
             pool,
             games: RwLock::new(HashMap::new()),
+            stopping: AtomicBool::new(false),
         });
         for (row, moves) in hub.store.load_all()? {
             let table = match table::open(&row.game, row.size.as_deref(), Some(&row.start), &moves)
@@ -302,8 +306,22 @@ impl Hub {
         Ok(hub)
     }
 
-    /// Ends the engine threads (the searches under way finish first).
+    /// Stops the searches under way and ends the engine threads; the moves they would have
+    /// played are dropped (the next server on the file searches again).
     pub(crate) fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let slots: Vec<Arc<Slot>> = self
+            .games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for slot in slots {
+            if let Some(stop) = &slot.lock().thinking {
+                stop.stop();
+            }
+        }
         self.pool.stop();
     }
 
@@ -451,6 +469,9 @@ impl Hub {
         text: Option<String>,
     ) {
         let mut live = slot.lock();
+        if self.stopping.load(Ordering::SeqCst) {
+            return;
+        }
         live.thinking = None;
         let current = live.table.plies() == ply
             && live.row.ended.is_none()

@@ -978,3 +978,41 @@ async fn the_pages_are_served_with_their_types() {
     }
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_engine_thread_serves_the_games_in_turn() {
+    let db = TempDb::new("fair");
+    let server = start(&db, 1).await;
+    let addr = server.local_addr();
+    let mut http = Http::connect(addr).await.expect("connect");
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let game = create(
+            &mut http,
+            json!({ "game": "swedish-draughts", "size": "8", "seats": ["engine:mcts:500", "engine:mcts:500"] }),
+        )
+        .await;
+        ids.push(game.id);
+    }
+    // Once the first game has had six moves, the three games stand within a few moves of each
+    // other: the queue takes them in turn (a game of draughts on 8x8 lasts longer). The first
+    // may be a move or two ahead, from its searches before the others were created; a queue
+    // that let one game through again and again would leave the others at none.
+    let mut ws = socket(addr, &ids[0]).await;
+    wait_for(&mut ws, |s| {
+        s["moves"].as_array().map(Vec::len) >= Some(6) || !s["outcome"].is_null()
+    })
+    .await;
+    let mut counts = Vec::new();
+    for id in &ids {
+        let now = state(&mut http, id).await;
+        assert!(now["outcome"].is_null(), "{now}");
+        counts.push(now["moves"].as_array().map_or(0, Vec::len));
+    }
+    let (least, most) = (counts.iter().min(), counts.iter().max());
+    assert!(
+        most.zip(least).is_some_and(|(m, l)| m - l <= 4),
+        "moves per game: {counts:?}"
+    );
+    server.stop();
+}
