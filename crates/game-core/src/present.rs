@@ -164,8 +164,12 @@ pub struct Gesture<P> {
     /// draughts capture's start and every landing square).
     pub points: Vec<P>,
     /// A choice a GUI offers as a button or a picker, where the points alone do not make the
-    /// move: a piece kind (Cheversi's `"Q"`), [`Gesture::PASS`], [`Gesture::KEEP`],
-    /// [`Gesture::SWAP`]. A choice is a short word, the same for the same kind of move.
+    /// move: a piece kind as the notation writes it (Cheversi's `"Q"`; `"M"` for Svendo's
+    /// master stone, whose placement has the same point as an own stone's), or, with no
+    /// point, [`Gesture::PASS`], [`Gesture::KEEP`], [`Gesture::SWAP`]. A choice is a short
+    /// word, the same for the same kind of move. A page picks a piece's choice before its
+    /// clicks (from the hand shown beside the board) and matches the whole gesture, points
+    /// and choice.
     pub choice: Option<&'static str>,
 }
 
