@@ -369,8 +369,9 @@
       st.classList.add("yours");
       st.append(" — your move");
       if (isOpeningChoice()) st.append(": keep or swap the colours");
-      else if (state.game === "sundraval" && sel.clicks.length === 0 && state.moves.length === 0) {
-        st.append(": click a point for the black stone, then one for the white stone");
+      else if (state.game === "sundraval" && state.moves.length === 0) {
+        st.append(sel.clicks.length === 0 ? ": click a point for the black stone, then one for the white stone"
+          : ": now the point for the white stone");
       }
     } else if (seat && seat.kind === "engine") {
       st.append(state.thinking ? " — engine thinking…" : " — engine");
