@@ -297,7 +297,13 @@ impl State {
     ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
         let player = match player {
             None => self.inner.to_move(),
-            Some(player) => usize::try_from(player).unwrap_or(usize::MAX),
+            Some(player) => usize::try_from(player).map_err(|_| {
+                value_error(format!(
+                    "{} has players 0 to {}; no player {player}",
+                    self.inner.game(),
+                    self.inner.players().len() - 1
+                ))
+            })?,
         };
         let [planes, rows, columns] = self.inner.observation_shape();
         let mut planes_out = vec![0.0_f32; planes * rows * columns];
