@@ -4,7 +4,10 @@
 //! Generic code is written once as a [`GameVisitor`]; [`visit`] calls it with the game type
 //! that a name (as the command-line tools spell it) stands for.
 
-use game_core::{BoardSize, Game, Outcome, OutcomeOf, ParsePositionError, SizeError};
+use game_core::{
+    Actions, BoardSize, Game, Observe, Outcome, OutcomeOf, ParsePositionError, SizeError,
+    Symmetries,
+};
 use thiserror::Error;
 
 /// The names of every game of the workspace, as the tools spell them.
@@ -29,8 +32,8 @@ pub trait GameVisitor {
     /// What the visit returns.
     type Output;
     /// Runs with game type `G`: any game of the workspace, with its picture, engines and
-    /// gestures.
-    fn visit<G: Describe + Gestures>(self) -> Self::Output;
+    /// gestures, and its action ids, observations and symmetries for learning code.
+    fn visit<G: Describe + Gestures + Actions + Observe + Symmetries>(self) -> Self::Output;
 }
 
 /// A game name that [`visit`] cannot serve.

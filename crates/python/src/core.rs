@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use boardrules::engines::engine_by_name;
-use boardrules::games::Describe;
 use game_core::{
     Actions, DrawRules, Engine, Game, GameRecord, Limits, Observe, Outcome, OutcomeOf, RecordError,
     Rng, StopFlag, Symmetries, MAX_PLAYERS,
 };
+use game_core::{Describe, SvgOptions};
 
 /// What the Python package needs of a game: the facade's picture and engines, and the
 /// learning interfaces of game-core.
@@ -287,7 +287,12 @@ impl<G: Learnable> DynState for StateOf<G> {
 
     fn svg(&self, size: u32) -> String {
         let last = self.record.moves().last().copied();
-        self.current().svg_explained(last, size, false)
+        let pos = self.current();
+        let options = SvgOptions::new()
+            .with_size(size)
+            .with_last_move(last)
+            .with_explain(G::EXPLAINS_OUTCOME && pos.outcome().is_some());
+        pos.to_svg(&options)
     }
 
     fn as_any(&self) -> &dyn Any {

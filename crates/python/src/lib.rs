@@ -3,25 +3,30 @@
 //!
 //! The Rust library does the work; this crate only translates. Every game is served by one
 //! generic implementation ([`core`]) over the game-core traits (`Game`, `Actions`, `Observe`,
-//! `Symmetries`) and the facade's pictures and engines, chosen by the game's name
-//! ([`registry`]). Errors from Python's side (a bad game name, a bad size, a malformed
+//! `Symmetries`, `Describe`) and the facade's engines, chosen by the game's name through the
+//! facade's `boardrules::games::visit`. Errors from Python's side (a bad game name, a bad size, a malformed
 //! position, an illegal move or action) are `ValueError`s carrying the library's reason.
 
 mod core;
-mod registry;
 
 use std::sync::Mutex;
 use std::time::Duration;
 
 use boardrules::games::setup;
-use game_core::{BoardSize, Limits};
+use game_core::{Actions, BoardSize, Describe, Gestures, Limits, Observe, Symmetries};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::core::{BatchOf, DynBatch, DynEngine, DynState, EngineOf, Learnable, Outputs, StateOf};
-use crate::registry::{visit, Visit, BUILT};
+use boardrules::games::{GameVisitor, GAME_NAMES};
+
+use crate::core::{BatchOf, DynBatch, DynEngine, DynState, EngineOf, Outputs, StateOf};
+
+/// Calls `visitor` with the game type named `name`, or says why there is none.
+fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+    boardrules::games::visit(name, visitor).map_err(|error| error.to_string())
+}
 
 /// A `ValueError` with `message`.
 fn value_error(message: impl Into<String>) -> PyErr {
@@ -54,9 +59,9 @@ struct NewState<'a> {
     size: Option<BoardSize>,
 }
 
-impl Visit for NewState<'_> {
+impl GameVisitor for NewState<'_> {
     type Output = Result<Box<dyn DynState>, String>;
-    fn visit<G: Learnable>(self) -> Self::Output {
+    fn visit<G: Describe + Gestures + Actions + Observe + Symmetries>(self) -> Self::Output {
         let start = setup::<G>(self.text, self.size).map_err(|error| error.to_string())?;
         Ok(Box::new(StateOf::new(start)))
     }
@@ -68,9 +73,9 @@ struct NewEngine<'a> {
     seed: u64,
 }
 
-impl Visit for NewEngine<'_> {
+impl GameVisitor for NewEngine<'_> {
     type Output = Result<Box<dyn DynEngine>, String>;
-    fn visit<G: Learnable>(self) -> Self::Output {
+    fn visit<G: Describe + Gestures + Actions + Observe + Symmetries>(self) -> Self::Output {
         Ok(Box::new(EngineOf::<G>::new(self.spec, self.seed)?))
     }
 }
@@ -82,9 +87,9 @@ struct NewBatch {
     seed: u64,
 }
 
-impl Visit for NewBatch {
+impl GameVisitor for NewBatch {
     type Output = Result<Box<dyn DynBatch>, String>;
-    fn visit<G: Learnable>(self) -> Self::Output {
+    fn visit<G: Describe + Gestures + Actions + Observe + Symmetries>(self) -> Self::Output {
         let start = setup::<G>(None, self.size).map_err(|error| error.to_string())?;
         Ok(Box::new(BatchOf::new(start, self.n, self.seed)?))
     }
@@ -93,9 +98,9 @@ impl Visit for NewBatch {
 /// A game's board sizes by name.
 struct Sizes;
 
-impl Visit for Sizes {
+impl GameVisitor for Sizes {
     type Output = Vec<String>;
-    fn visit<G: Learnable>(self) -> Self::Output {
+    fn visit<G: Describe + Gestures + Actions + Observe + Symmetries>(self) -> Self::Output {
         G::BOARD_SIZES.iter().map(ToString::to_string).collect()
     }
 }
@@ -111,7 +116,7 @@ fn make_state(game: &str, text: Option<&str>, size: Option<BoardSize>) -> PyResu
 /// The names of the games this build has, in the order the library lists them.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    BUILT.to_vec()
+    GAME_NAMES.to_vec()
 }
 
 /// The board sizes of `game`, the default first (empty for a game with a single board).
@@ -425,12 +430,19 @@ impl EngineHandle {
         iterations: Option<u64>,
         depth: Option<u32>,
     ) -> PyResult<SearchResult> {
-        let mut limits = Limits {
-            depth,
-            nodes,
-            iterations,
-            time: time_ms.map(Duration::from_millis),
-        };
+        let mut limits = Limits::INFINITE;
+        if let Some(plies) = depth {
+            limits = limits.with_depth(plies);
+        }
+        if let Some(nodes) = nodes {
+            limits = limits.with_nodes(nodes);
+        }
+        if let Some(iterations) = iterations {
+            limits = limits.with_iterations(iterations);
+        }
+        if let Some(ms) = time_ms {
+            limits = limits.with_time(Duration::from_millis(ms));
+        }
         if limits.is_infinite() {
             limits = Limits::nodes(DEFAULT_NODES);
         }

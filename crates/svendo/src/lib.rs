@@ -101,8 +101,8 @@ pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
-pub use game_core::{Describe, Gesture, Gestures};
 pub use game_core::{Actions, Observe, Symmetries};
+pub use game_core::{Describe, Gesture, Gestures};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{
