@@ -49,8 +49,9 @@ pub trait Actions: Game {
     fn num_actions(&self) -> usize;
 
     /// The id of `mv`, a legal move of this position: below [`Actions::num_actions`], and
-    /// distinct legal moves have distinct ids. Constant-time and allocation-free in every game
-    /// of the workspace.
+    /// distinct legal moves have distinct ids. Allocation-free in every game of the workspace,
+    /// and constant-time in all but one case: a Swedish Draughts capture's id costs one capture
+    /// search (captures sharing their start and end squares are told apart by their order).
     ///
     /// For a move that is not legal here the result is unspecified (it may be out of range),
     /// but the call never panics.
