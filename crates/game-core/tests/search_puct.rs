@@ -3,16 +3,14 @@
 //! and concentrated priors; and the policy tools of `SearchResult` (action ids, temperature).
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 
 use game_core::search::mcts::{MctsConfig, PuctMcts, RootNoise};
 use game_core::search::{PolicyValue, Rewards, SearchResult};
 use game_core::tictactoe::{Point, TicTacToe};
-use game_core::{
-    Actions, Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Reason,
-    Rng, StopFlag,
-};
+use game_core::{Actions, Engine, Game, GameRecord, Limits, Rng, StopFlag};
+
+mod tree3;
+use tree3::{max_n, Tree3, BRANCHING};
 
 fn ttt(text: &str) -> TicTacToe {
     text.parse().expect("a tic-tac-toe position")
@@ -382,178 +380,6 @@ fn self_play_with_the_oracle_draws() {
         record.moves()
     );
     assert_eq!(engine.name(), "puct");
-}
-
-// ---------------------------------------------------------------------------------------------
-// The three-player test game of search_mcts.rs (copied: each test file is its own crate), to
-// check PUCT's rewards for three players.
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Seat {
-    A,
-    B,
-    C,
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
-    }
-}
-
-const SEATS: [Seat; 3] = [Seat::A, Seat::B, Seat::C];
-
-impl game_core::PlayerIndex for Seat {
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Why a test game ended: a leaf of the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum End {
-    Leaf,
-}
-
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            End::Leaf => "leaf",
-        })
-    }
-}
-const DEPTH: u32 = 3;
-const BRANCHING: u32 = 3;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Tree3 {
-    seed: u64,
-    /// The moves so far as base-3 digits, the first move most significant.
-    path: u32,
-    depth: u32,
-}
-
-impl Tree3 {
-    fn new(seed: u64) -> Self {
-        Tree3 {
-            seed,
-            path: 0,
-            depth: 0,
-        }
-    }
-
-    /// The leaf's result: 0, 1, 2 a win of A, B, C; 3 a draw.
-    fn leaf(&self) -> u64 {
-        let mut z = self.seed ^ (u64::from(self.path) << 40) ^ 0x9E37_79B9_7F4A_7C15;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % 4
-    }
-}
-
-impl fmt::Display for Tree3 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.seed, self.path, self.depth)
-    }
-}
-
-impl FromStr for Tree3 {
-    type Err = ParsePositionError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || ParsePositionError::malformed(0, "expected seed, path and depth");
-        let mut fields = text.split(' ');
-        let mut next = || fields.next().ok_or_else(bad);
-        let seed = next()?.parse().map_err(|_| bad())?;
-        let path = next()?.parse().map_err(|_| bad())?;
-        let depth = next()?.parse().map_err(|_| bad())?;
-        Ok(Tree3 { seed, path, depth })
-    }
-}
-
-impl Game for Tree3 {
-    type Move = u32;
-    type Player = Seat;
-    type Reason = End;
-    const NAME: &'static str = "tree3";
-    const PLAYERS: &'static [Seat] = &SEATS;
-
-    fn start() -> Self {
-        Tree3::new(0)
-    }
-    fn to_move(&self) -> Seat {
-        SEATS[(self.depth % 3) as usize]
-    }
-    fn legal_moves_into(&self, moves: &mut Vec<u32>) {
-        moves.clear();
-        if self.depth < DEPTH {
-            moves.extend(0..BRANCHING);
-        }
-    }
-    fn play_unchecked(&mut self, mv: u32) {
-        self.path = self.path * BRANCHING + mv;
-        self.depth += 1;
-    }
-    fn outcome(&self) -> Option<game_core::OutcomeOf<Self>> {
-        if self.depth < DEPTH {
-            return None;
-        }
-        Some(match self.leaf() {
-            3 => Outcome::Draw {
-                reason: Reason::Rule(End::Leaf),
-            },
-            w => Outcome::Winner {
-                player: SEATS[w as usize],
-                reason: Reason::Rule(End::Leaf),
-            },
-        })
-    }
-    fn hash_key(&self) -> u64 {
-        u64::from(self.path) << 8 | u64::from(self.depth)
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, ParseMoveError> {
-        text.parse()
-            .ok()
-            .filter(|&m| m < BRANCHING && self.depth < DEPTH)
-            .ok_or_else(|| ParseMoveError::malformed(text, "a branch 0, 1 or 2"))
-    }
-    fn move_text(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-}
-
-/// The max^n value of `pos` (rewards of A, B, C) and a best move, or `None` when some player
-/// has two best choices of equal reward to it but different rewards to the others (then the
-/// value depends on how the player breaks ties).
-fn max_n(pos: Tree3) -> Option<([f64; 3], Option<u32>)> {
-    if let Some(outcome) = pos.outcome() {
-        let mut r = [0.0; 3];
-        match outcome.winner() {
-            Some(w) => r[Tree3::player_index(w)] = 1.0,
-            None => r = [1.0 / 3.0; 3],
-        }
-        return Some((r, None));
-    }
-    let me = Tree3::player_index(pos.to_move());
-    let mut best: Option<([f64; 3], u32)> = None;
-    let mut tie = false;
-    for mv in pos.legal_moves() {
-        let mut child = pos;
-        child.play_unchecked(mv);
-        let (value, _) = max_n(child)?;
-        match best {
-            // Equal for the mover: harmless when equal for everybody, else ambiguous.
-            Some((b, _)) if (value[me] - b[me]).abs() < 1e-9 => tie |= value != b,
-            Some((b, _)) if value[me] < b[me] => {}
-            _ => {
-                best = Some((value, mv));
-                tie = false;
-            }
-        }
-    }
-    if tie {
-        return None;
-    }
-    best.map(|(v, m)| (v, Some(m)))
 }
 
 /// The exact max^n value of every position below a tie-free root, and a uniform prior.
