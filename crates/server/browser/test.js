@@ -7,7 +7,8 @@
 //   3. makes moves by clicks in every game (the hand in Cheversi, pass and keep/swap buttons),
 //      and saves screenshots of all five games at 1280 and 400 pixels wide;
 //   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts;
-//   5. invites a friend by link into a second browser: moves by clicks and typed, a draw
+//   5. invites a friend by link into a second browser (the page learns the seat by GET /seat;
+//      a wrong token watches): moves by clicks and typed, a draw
 //      offer declined and accepted, a rematch both follow, a resignation;
 //   6. plays Sundraval's opening by its two points, then swap and pass by their buttons.
 // Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
@@ -295,7 +296,7 @@ async function testDraughtsCapture(browser, server) {
       clicks = g.points;
     }
     const page = await ctx.newPage();
-    // The seat link exactly as the API gives it: the page learns its seat from the first move.
+    // The seat link exactly as the API gives it: the page asks the server which seat it holds.
     const url = game.res.seats.find((x) => x.player === mover).url.replace(/^http:\/\/[^/]+/, server.base);
     await page.goto(url);
     await waitBoard(page);
@@ -368,7 +369,8 @@ async function testEveryGame(browser, server) {
 async function everyGameOne(browser, server, g, size) {
   const game = await newHumanGame(server, g.name, size);
   const players = g.players;
-  const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",") + "&as=" + players.join(",");
+  // One browser holding every seat, by bare tokens: the page asks the server whose each is.
+  const hash = "#seat=" + players.map((p) => game.tokens[p]).join(",");
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
   const errors = [];
@@ -467,14 +469,33 @@ async function testFriend(browser, server) {
   const links = await me.$$eval("#links .link-row", (rows) => rows.map((r) => ({ what: r.querySelector(".what").textContent, url: r.querySelector("input").value })));
   const invite = links.find((l) => /Black invite/.test(l.what));
   const watch = links.find((l) => /Watch/.test(l.what));
-  assert(invite && /#seat=/.test(invite.url), "an invite link for Black: " + JSON.stringify(links));
+  assert(invite && /#seat=[0-9a-f]+$/.test(invite.url), "an invite link for Black, the API's own: " + JSON.stringify(links));
   assert(watch && !/seat=/.test(watch.url) && watch.url.endsWith("/g/" + id), "a watch link without a token: " + watch.url);
   await me.screenshot({ path: path.join(SHOTS, "friend-invite-1280.png"), fullPage: true });
 
   const friend = await b.newPage();
+  // The page learns its seat from GET /seat, never by posting a move to see the error.
+  const seatAsked = [];
+  const probes = [];
+  friend.on("request", (r) => {
+    if (r.url().endsWith("/seat")) seatAsked.push(r.method());
+    if (r.method() === "POST" && r.url().endsWith("/moves") && /"move":""/.test(r.postData() || "")) probes.push(r.url());
+  });
   await friend.goto(invite.url);
   await waitBoard(friend);
   await friend.waitForFunction(() => /Black/.test(document.querySelector("#seats .you") ? document.querySelector("#seats .you").parentElement.textContent : ""), null, { timeout: 10000 });
+  assert(seatAsked.length === 1 && seatAsked[0] === "GET", "the friend's page asked GET /seat once: " + seatAsked);
+  // A link with a token that holds no seat of this game: the page says so and watches.
+  const c = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const stranger = await c.newPage();
+  await stranger.goto(server.base + "/g/" + id + "#seat=" + "0123456789abcdef".repeat(2));
+  await waitBoard(stranger);
+  await stranger.waitForSelector("#action-error:not(.hidden)");
+  const said = await stranger.textContent("#action-error");
+  assert(/not valid for this game/.test(said), "a wrong token is told: " + said);
+  const watching = await stranger.textContent("#seats");
+  assert(/You are watching/.test(watching) && !(await stranger.$("#seats .you")), "a wrong token watches: " + watching);
+  await c.close();
   // The creator's page sees the friend connected, and the invite no longer comes first.
   await me.waitForFunction(() => !document.querySelector("#links-panel.inviting"), null, { timeout: 10000 });
 
@@ -538,6 +559,7 @@ async function testFriend(browser, server) {
   assert(s.outcome.player === "black" && s.outcome.reason === "resignation", "Black wins by resignation: " + JSON.stringify(s.outcome));
   await friend.waitForFunction(() => /Black wins — you won \(resignation\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
   await friend.screenshot({ path: path.join(SHOTS, "friend-rematch-resigned-400.png"), fullPage: true });
+  assert(probes.length === 0, "no empty move was posted: " + probes);
   await a.close();
   await b.close();
   return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
@@ -549,7 +571,8 @@ async function testSundravalSwap(browser, server) {
   const ctx = await browser.newContext({ viewport: { width: 400, height: 860 } });
   const first = await ctx.newPage();
   // Two browsers' worth of seats in one context would share their storage: the first seat
-  // plays from this page, the second from a page of its own context.
+  // plays from this page, the second from a page of its own context. The first link carries
+  // the `&as=` of older invite links, which the page ignores; the second is the API's own.
   await first.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.first + "&as=first");
   await waitBoard(first);
   await first.waitForFunction(() => /You play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
@@ -560,7 +583,7 @@ async function testSundravalSwap(browser, server) {
   s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the opening stones");
   const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const second = await ctx2.newPage();
-  await second.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.second + "&as=second");
+  await second.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.second);
   await waitBoard(second);
   await second.waitForSelector('#choices button[data-move="swap"]');
   const status = await second.textContent("#status");

@@ -90,6 +90,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/info", get(info))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/seat", get(seat))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
@@ -225,6 +226,23 @@ fn state_response(state: &str) -> Response {
 
 async fn state(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(state_response(&app.hub.get(&id)?.state()))
+}
+
+/// `GET /api/games/ID/seat` (Bearer): `{"player": PLAYER}`, the seat the token holds, so
+/// that a page opened with a bare seat link learns whose seat it is.
+async fn seat(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let slot = app.hub.get(&id)?;
+    let token = bearer(&headers).map(str::to_owned);
+    // The game's lock may be held by a move being written to the file: wait off the runtime.
+    let player = blocking(move || app.hub.seat_player(&slot, token.as_deref())).await?;
+    Ok(json(
+        StatusCode::OK,
+        serde_json::json!({ "player": player }).to_string(),
+    ))
 }
 
 #[derive(Deserialize)]

@@ -703,6 +703,17 @@ impl Hub {
         Ok(id)
     }
 
+    /// `GET /api/games/ID/seat`: the player whose seat `token` holds, or 403.
+    ///
+    /// One token holds one seat of a game: every human seat gets a token of its own (128
+    /// random bits), and a rematch copies the seats with their tokens, so the seats of one
+    /// game never share a token. A browser holding several seats holds several tokens.
+    pub(crate) fn seat_player(&self, slot: &Slot, token: Option<&str>) -> Result<String, Refusal> {
+        let live = slot.lock();
+        let seat = Self::seat(&live, token)?;
+        Ok(live.players[seat].clone())
+    }
+
     /// A socket said hello with `token`: the seat it holds, now marked connected.
     pub(crate) fn hello(&self, slot: &Slot, token: &str) -> Option<usize> {
         let mut live = slot.lock();

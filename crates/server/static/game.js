@@ -10,8 +10,9 @@
   const storeKey = "boardrules:" + gameId;
 
   // ---- this browser's seats -------------------------------------------------------------
-  // store.seats maps a seat token to its player (null while the page does not know which
-  // seat a link holds); store.invites are the creator's links for the other seats.
+  // store.seats maps a seat token to its player (null until the server has said which seat
+  // the token holds: `GET /api/games/ID/seat`); store.invites are the creator's links for
+  // the other seats.
   let store = loadStore(gameId);
 
   function loadStore(id) {
@@ -20,24 +21,23 @@
     if (!s || typeof s !== "object") s = {};
     if (!s.seats || typeof s.seats !== "object") s.seats = {};
     if (!Array.isArray(s.invites)) s.invites = [];
+    delete s.notSeats; // kept by earlier versions of the page, which guessed seats
     return s;
   }
   function saveStore() {
     try { localStorage.setItem(storeKey, JSON.stringify(store)); } catch (e) { /* private mode */ }
   }
 
-  // Seat tokens arrive in the fragment (`#seat=T1,T2`, optionally `&as=white,black`); the
-  // page keeps them and takes them out of the address bar, so a copied address is a watch link.
+  // Seat tokens arrive in the fragment (`#seat=T1,T2`); the page keeps them and takes them out
+  // of the address bar, so a copied address is a watch link. Which seat a token holds the page
+  // asks the server (resolveSeats); an `&as=` that older invite links carry is ignored.
   (function readFragment() {
     if (!location.hash || location.hash.length < 2) return;
     const params = new URLSearchParams(location.hash.slice(1));
     const seat = params.get("seat");
     if (!seat) return;
     const tokens = seat.split(",").filter((t) => t.length > 0);
-    const as = (params.get("as") || "").split(",");
-    tokens.forEach((t, i) => {
-      if (!(t in store.seats) || store.seats[t] === null) store.seats[t] = as[i] ? as[i] : null;
-    });
+    for (const t of tokens) if (!(t in store.seats)) store.seats[t] = null;
     saveStore();
     history.replaceState(null, "", location.pathname + location.search);
   })();
@@ -122,15 +122,9 @@
     return Object.values(store.seats).filter((p) => p !== null);
   }
   function isMine(player) { return knownPlayers().includes(player); }
-  /** The token that moves `player`: a known one, or a link whose seat is not known yet. */
+  /** The token that moves `player`, if this browser holds that seat. */
   function tokenFor(player) {
     for (const [t, p] of Object.entries(store.seats)) if (p === player) return t;
-    const seat = state && state.seats ? state.seats.find((s) => s.player === player) : null;
-    if (seat && seat.kind !== "human") return null;
-    const notMine = store.notSeats || {};
-    for (const [t, p] of Object.entries(store.seats)) {
-      if (p === null && !(notMine[t] || []).includes(player)) return t;
-    }
     return null;
   }
   function anyToken() {
@@ -140,67 +134,28 @@
     }
     return myTokens()[0] || null;
   }
-  /** What the server's answer taught about an unknown link: its seat, or a seat it is not. */
-  function learn(token, player, isIt) {
-    if (!(token in store.seats)) return;
-    if (store.seats[token] !== null) {
-      if (isIt || store.seats[token] !== player) return;
-      store.seats[token] = null; // the server says this link does not hold that seat after all
-    }
-    if (isIt) {
-      store.seats[token] = player;
-    } else {
-      store.notSeats = store.notSeats || {};
-      store.notSeats[token] = [...new Set([...(store.notSeats[token] || []), player])];
-    }
-    saveStore();
-  }
-  /** Links with an unknown seat, where the game has one human seat only, hold that seat. */
-  function inferSeats() {
-    if (!state || !state.seats) return;
-    const humans = state.seats.filter((s) => s.kind === "human").map((s) => s.player);
-    const taken = knownPlayers();
-    const free = humans.filter((p) => !taken.includes(p));
-    const unknown = Object.keys(store.seats).filter((t) => store.seats[t] === null);
-    if (unknown.length === 1 && free.length === 1) {
-      store.seats[unknown[0]] = free[0];
-      saveStore();
-    }
-  }
 
-  // A seat link opened as the server gives it (`#seat=TOKEN`) does not say whose seat it is.
-  // The page asks the server with a move that cannot parse (it changes nothing): the server
-  // checks the token and the turn before the move, so 422 (or 400) says the link holds the
-  // seat to move, and 409 that it does not ("it is black's turn, not white's" names it).
-  const probed = new Set();
-  async function probeSeats() {
-    if (!state || state.outcome || !state.to_move) return;
-    const player = state.to_move;
-    const seat = (state.seats || []).find((x) => x.player === player);
-    if (!seat || seat.kind !== "human" || knownPlayers().includes(player)) return;
-    for (const [t, p] of Object.entries(store.seats)) {
-      const key = t + "@" + state.version;
-      if (p !== null || probed.has(key) || ((store.notSeats || {})[t] || []).includes(player)) continue;
-      probed.add(key);
+  /**
+   * Asks the server which seat each token holds (`GET /api/games/ID/seat`: `{"player": P}`,
+   * 403 for a token that holds no seat of this game): on load every token, from the fragment
+   * or kept in localStorage, after a reconnect those still unknown. A token the server
+   * refuses is dropped: this browser watches with it. A token the server could not be asked
+   * about (no connection) keeps what was known and is asked again on the next reconnect.
+   */
+  async function resolveSeats(every) {
+    const unknown = Object.keys(store.seats).filter((t) => every || store.seats[t] === null);
+    if (unknown.length === 0) return;
+    let refused = false;
+    await Promise.all(unknown.map(async (t) => {
       try {
-        await api("POST", apiBase + "/moves", { move: "" }, t);
+        const r = await api("GET", apiBase + "/seat", undefined, t);
+        if (r && typeof r.player === "string" && t in store.seats) store.seats[t] = r.player;
       } catch (e) {
-        if (e.status === 422 || e.status === 400) learn(t, player, true);
-        else if (e.status === 409) {
-          learn(t, player, false);
-          const m = /not ([a-z]+)'s\b/.exec(e.message);
-          const named = m && (state.seats || []).some((x) => x.player === m[1] && x.kind === "human") ? m[1] : null;
-          if (named && named !== player) learn(t, named, true);
-        } else if (e.status === 403) {
-          delete store.seats[t];
-          saveStore();
-          showError("action-error", "This seat link is not valid for this game: you are watching.");
-        }
+        if (e.status === 403) { delete store.seats[t]; refused = true; }
       }
-      inferSeats();
-      render();
-      return;
-    }
+    }));
+    saveStore();
+    if (refused) showError("action-error", "This seat link is not valid for this game: you are watching.");
   }
 
   function myTurn() {
@@ -331,7 +286,6 @@
   // ---- rendering ----------------------------------------------------------------------
   function render() {
     if (!state) return;
-    inferSeats();
     renderStatus();
     renderSeats();
     renderMoves();
@@ -398,7 +352,7 @@
       ul.append(li);
     }
     const unknown = Object.values(store.seats).filter((p) => p === null).length;
-    if (unknown > 0) ul.append(el("li", { class: "muted small" }, "You hold a seat link; the page learns which seat when that seat is to move."));
+    if (unknown > 0) ul.append(el("li", { class: "muted small" }, "You hold a seat link the server has not confirmed yet: the page asks again when it reconnects."));
     if (myTokens().length === 0) ul.append(el("li", { class: "muted small" }, "You are watching this game."));
   }
 
@@ -653,12 +607,10 @@
     showError("move-error", "");
     try {
       const s = await api("POST", apiBase + "/moves", { move: text }, token);
-      learn(token, player, true);
       sel = { clicks: [], choice: null };
       $("move-text").value = "";
       applyState(s);
     } catch (e) {
-      if (e.status === 409 && state && state.to_move === player && !state.outcome) learn(token, player, false);
       if (e.status === 403) showError("move-error", "This browser's seat link does not hold that seat: " + e.message);
       else showError("move-error", e.message);
       sel.clicks = [];
@@ -762,7 +714,6 @@
     }
     noteColorChange(oldState);
     render();
-    probeSeats();
   }
 
   /** Sundraval's pie rule can give a seat the other colour: say so, to the seat holder first. */
@@ -825,6 +776,7 @@
       reconnectTimer = null;
       // The socket sends the state on connect; the GET also catches up a page whose socket
       // cannot connect at all.
+      await resolveSeats(false);
       try { applyState(await api("GET", apiBase)); } catch (e) { /* the socket will tell */ }
       connect();
     }, delay);
@@ -860,6 +812,7 @@
       show($("explain-label"), true);
     }
     show($("game"), true);
+    await resolveSeats(true);
     applyState(s);
     connect();
   }

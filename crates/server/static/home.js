@@ -178,7 +178,7 @@
     res.seats.forEach((s, i) => {
       if (!s.token) return;
       if (kinds[i] === "me") mine[s.token] = s.player;
-      else invites.push({ player: s.player, url: s.url + "&as=" + encodeURIComponent(s.player) });
+      else invites.push({ player: s.player, url: s.url });
     });
     remember(res.id, { seats: mine, invites, watch: res.watch_url });
     const tokens = Object.keys(mine);

@@ -1016,3 +1016,183 @@ async fn one_engine_thread_serves_the_games_in_turn() {
     );
     server.stop();
 }
+
+/// `GET /api/games/ID/seat`: the player of the seat a token holds; 403 for a wrong or missing
+/// token, 404 for an unknown game; JSON errors; the game unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_tells_its_seat() {
+    let db = TempDb::new("seat");
+    let server = start(&db, 1).await;
+    let addr = server.local_addr();
+    let mut http = Http::connect(addr).await.expect("connect");
+    async fn ask(http: &mut Http, id: &str, token: Option<&str>) -> support::client::Reply {
+        http.request("GET", &format!("/api/games/{id}/seat"), token, b"")
+            .await
+            .expect("seat")
+    }
+    fn error(reply: &support::client::Reply, status: u16, what: &str) {
+        assert_eq!(reply.status, status, "{what}: {}", reply.text());
+        assert!(
+            reply
+                .content_type
+                .as_deref()
+                .is_some_and(|t| t.starts_with("application/json")),
+            "{what}: {:?}",
+            reply.content_type
+        );
+        assert!(
+            reply.json()["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty()),
+            "{what}: {}",
+            reply.text()
+        );
+    }
+
+    // Kvarn3: White plays first, Black second (the rules page's order of seats).
+    let game = create(
+        &mut http,
+        json!({ "game": "kvarn3", "seats": ["human", "human"] }),
+    )
+    .await;
+    let id = game.id.clone();
+    let white = game.tokens[0].clone().expect("token");
+    let black = game.tokens[1].clone().expect("token");
+    let before = state(&mut http, &id).await;
+    for (token, player) in [(&white, "white"), (&black, "black")] {
+        let reply = ask(&mut http, &id, Some(token)).await;
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        assert_eq!(reply.json(), json!({ "player": player }));
+    }
+    // Asking does not depend on the turn: Black asks while White is to move, and after.
+    assert_eq!(play(&mut http, &id, Some(&white), "b2").await.status, 200);
+    assert_eq!(
+        ask(&mut http, &id, Some(&black)).await.json(),
+        json!({ "player": "black" })
+    );
+    assert_eq!(
+        ask(&mut http, &id, Some(&white)).await.json(),
+        json!({ "player": "white" })
+    );
+
+    // A watcher has no token; wrong tokens: random, one character off, another game's.
+    error(
+        &ask(&mut http, &id, None).await,
+        403,
+        "no token (a watcher)",
+    );
+    let mut off = white.clone();
+    let last = if off.ends_with('0') { "1" } else { "0" };
+    off.replace_range(off.len() - 1.., last);
+    let other = create(
+        &mut http,
+        json!({ "game": "kvarn3", "seats": ["human", "engine:random"] }),
+    )
+    .await;
+    let other_token = other.tokens[0].clone().expect("token");
+    for (token, what) in [
+        ("0123456789abcdef0123456789abcdef", "a random token"),
+        (off.as_str(), "one character off"),
+        (&white[..white.len() - 1], "a prefix"),
+        (other_token.as_str(), "another game's token"),
+        ("", "an empty token"),
+    ] {
+        error(&ask(&mut http, &id, Some(token)).await, 403, what);
+    }
+    // Not the bearer scheme.
+    let reply = raw(
+        addr,
+        format!(
+            "GET /api/games/{id}/seat HTTP/1.1\r\nHost: x\r\nAuthorization: Basic {white}\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .expect("raw");
+    error(&reply, 403, "a Basic token");
+    // The other game's token is its own White; its engine seat has no token.
+    assert_eq!(
+        ask(&mut http, &other.id, Some(&other_token)).await.json(),
+        json!({ "player": "white" })
+    );
+    error(
+        &ask(&mut http, "0000000000000000", Some(&white)).await,
+        404,
+        "an unknown game",
+    );
+    error(
+        &ask(&mut http, "no-such-game", None).await,
+        404,
+        "an unknown game without a token",
+    );
+    let posted = http
+        .post(&format!("/api/games/{id}/seat"), Some(&white), &json!({}))
+        .await
+        .expect("post");
+    error(&posted, 405, "POST");
+    // Nothing changed but the one move.
+    let after = state(&mut http, &id).await;
+    assert_eq!(after["moves"], json!(["b2"]));
+    assert_eq!(
+        after["version"].as_u64(),
+        before["version"].as_u64().map(|v| v + 1)
+    );
+
+    // Svendo seats Black, White, Red: with White an engine, the tokens are Black's and Red's.
+    let svendo = create(
+        &mut http,
+        json!({ "game": "svendo", "seats": ["human", "engine:random", "human"] }),
+    )
+    .await;
+    assert_eq!(svendo.tokens[1], None);
+    for (i, player) in [(0, "black"), (2, "red")] {
+        let token = svendo.tokens[i].clone().expect("token");
+        assert_eq!(
+            ask(&mut http, &svendo.id, Some(&token)).await.json(),
+            json!({ "player": player })
+        );
+    }
+    // Sundraval's seats are "first" and "second".
+    let sundraval = create(
+        &mut http,
+        json!({ "game": "sundraval", "size": "3", "seats": ["human", "human"] }),
+    )
+    .await;
+    for (i, player) in [(0, "first"), (1, "second")] {
+        let token = sundraval.tokens[i].clone().expect("token");
+        assert_eq!(
+            ask(&mut http, &sundraval.id, Some(&token)).await.json(),
+            json!({ "player": player })
+        );
+    }
+
+    // A rematch keeps the tokens: each holds the same seat in the new game.
+    let draw = |token: &str, action: &str| {
+        let path = format!("/api/games/{id}/draw");
+        let token = token.to_owned();
+        let body = json!({ "action": action });
+        async move {
+            let mut http = Http::connect(addr).await.expect("connect");
+            http.post(&path, Some(&token), &body).await.expect("draw")
+        }
+    };
+    assert_eq!(draw(&white, "offer").await.status, 200);
+    assert_eq!(draw(&black, "accept").await.status, 200);
+    let rematch = http
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            Some(&black),
+            &json!({}),
+        )
+        .await
+        .expect("rematch");
+    assert_eq!(rematch.status, 201, "{}", rematch.text());
+    let new_id = rematch.json()["id"].as_str().expect("id").to_owned();
+    for (token, player) in [(&white, "white"), (&black, "black")] {
+        assert_eq!(
+            ask(&mut http, &new_id, Some(token)).await.json(),
+            json!({ "player": player })
+        );
+    }
+    server.stop();
+}
