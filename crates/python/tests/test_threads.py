@@ -39,9 +39,17 @@ def test_engine_search_releases_the_gil():
 
 
 def test_batch_step_releases_the_gil():
-    batch = boardrules.Batch(boardrules.games()[0], 400_000, seed=1)
-    batch.step(batch.random_actions(), copy=False)
-    actions = batch.random_actions()
-    slept, work = sleep_during(lambda: batch.step(actions, copy=False), nap=0.01)
-    assert work > 0.05, "the step ran long enough to tell"
+    # The step must last long enough to tell a released GIL (the sleep ends on time) from a
+    # held one (the sleep lasts as long as the step), on a fast machine too: the batch grows
+    # until one step takes a tenth of a second.
+    n = 400_000
+    while True:
+        batch = boardrules.Batch(boardrules.games()[0], n, seed=1)
+        batch.step(batch.random_actions(), copy=False)
+        actions = batch.random_actions()
+        slept, work = sleep_during(lambda: batch.step(actions, copy=False), nap=0.01)
+        if work > 0.1 or n >= 3_200_000:
+            break
+        n *= 2
+    assert work > 0.05, ("the step ran long enough to tell", n, work)
     assert slept < 0.01 + work / 2, (slept, work)
