@@ -99,7 +99,7 @@ use arrayvec::ArrayVec;
 use game_core::{Actions, Bits, Observe, Symmetries};
 
 use crate::board::{shift, Eight, Geometry, Ten, NE, NONE, NW, SE, SW};
-use crate::movegen::{self, Sink};
+use crate::movegen::{self, MaxSink, MoveStore};
 use crate::position::{Color, Move, Position};
 
 /// The ids for captures beyond the first between the same two squares (the further
@@ -156,39 +156,17 @@ impl<T: Copy> Buffer<T> {
     }
 }
 
-/// The legal captures, in the order of [`Game::legal_moves`](game_core::Game::legal_moves): the capture search's longest
-/// sequences, each move once (as the generator's own sink keeps them).
-struct Captures {
-    moves: Buffer<Move>,
-    best: u32,
-    eight: bool,
-}
-
-impl Sink for Captures {
-    const MOVES_ONLY: bool = true;
-
-    fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]) {
-        let count = path.len() as u32;
-        if count > self.best {
-            self.best = count;
-            self.moves.clear();
-        } else if count < self.best
-            || (count > 1
-                && self
-                    .moves
-                    .as_slice()
-                    .iter()
-                    .any(|m| m.captured == captured && m.from == from && m.to == to))
-        {
-            // Shorter, or the same move by another route (single captures never repeat).
-            return;
-        }
-        self.moves.push(Move {
-            captured,
-            from,
-            to,
-            eight: self.eight,
-        });
+/// The learning code collects the legal captures with the generator's own sink (so in the
+/// order of [`Game::legal_moves`](game_core::Game::legal_moves)), on the stack.
+impl MoveStore for Buffer<Move> {
+    fn clear(&mut self) {
+        Buffer::clear(self);
+    }
+    fn push(&mut self, mv: Move) {
+        Buffer::push(self, mv);
+    }
+    fn as_slice(&self) -> &[Move] {
+        Buffer::as_slice(self)
     }
 }
 
@@ -242,11 +220,10 @@ impl Position {
     }
 
     /// The legal captures into `captures` (empty when the side to move has none).
-    fn collect_captures<G: Geometry>(&self, captures: &mut Captures) {
-        captures.moves.clear();
-        captures.best = 0;
+    fn collect_captures<G: Geometry>(&self, captures: &mut Buffer<Move>) {
+        let mut sink = MaxSink::new(captures, self.eight);
         if movegen::must_capture::<G>(self) {
-            movegen::search_captures::<G, _>(self, captures);
+            movegen::search_captures::<G, _>(self, &mut sink);
         }
     }
 
@@ -316,13 +293,9 @@ impl Position {
         if !mv.is_capture() {
             return self.pair_id::<G>(mv.from, mv.to);
         }
-        let mut captures = Captures {
-            moves: Buffer::new(),
-            best: 0,
-            eight: self.eight,
-        };
+        let mut captures = Buffer::new();
         self.collect_captures::<G>(&mut captures);
-        let moves = captures.moves.as_slice();
+        let moves = captures.as_slice();
         let mut found = None;
         if let Some(wanted) = moves.iter().position(|&m| m == mv) {
             self.capture_ids::<G>(moves, |index, id| {
@@ -349,13 +322,9 @@ impl Position {
             };
             return movegen::is_legal_quiet::<G>(self, mv).then_some(mv);
         }
-        let mut captures = Captures {
-            moves: Buffer::new(),
-            best: 0,
-            eight: self.eight,
-        };
+        let mut captures = Buffer::new();
         self.collect_captures::<G>(&mut captures);
-        let moves = captures.moves.as_slice();
+        let moves = captures.as_slice();
         let mut found = None;
         self.capture_ids::<G>(moves, |index, id| {
             if id == action {
@@ -368,13 +337,9 @@ impl Position {
     fn legal_actions_on<G: Geometry>(&self, out: &mut Vec<usize>) {
         out.clear();
         if movegen::must_capture::<G>(self) {
-            let mut captures = Captures {
-                moves: Buffer::new(),
-                best: 0,
-                eight: self.eight,
-            };
+            let mut captures = Buffer::new();
             self.collect_captures::<G>(&mut captures);
-            let moves = captures.moves.as_slice();
+            let moves = captures.as_slice();
             out.resize(moves.len(), 0);
             self.capture_ids::<G>(moves, |index, id| out[index] = id);
         } else {
@@ -384,13 +349,9 @@ impl Position {
 
     fn mask_on<G: Geometry>(&self, mask: &mut [bool]) {
         if movegen::must_capture::<G>(self) {
-            let mut captures = Captures {
-                moves: Buffer::new(),
-                best: 0,
-                eight: self.eight,
-            };
+            let mut captures = Buffer::new();
             self.collect_captures::<G>(&mut captures);
-            self.capture_ids::<G>(captures.moves.as_slice(), |_, id| {
+            self.capture_ids::<G>(captures.as_slice(), |_, id| {
                 if let Some(entry) = mask.get_mut(id) {
                     *entry = true;
                 }

@@ -166,14 +166,54 @@ pub(crate) trait Sink {
     fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]);
 }
 
-/// The fast sink: keeps only the sequences of the largest length, each move once.
-struct MaxSink<'a> {
-    moves: &'a mut Vec<Move>,
+/// Where [`MaxSink`] keeps its moves: the generator's `Vec`, or the learning code's list on
+/// the stack.
+pub(crate) trait MoveStore {
+    /// Removes every move.
+    fn clear(&mut self);
+    /// Adds `mv` at the end.
+    fn push(&mut self, mv: Move);
+    /// The moves so far.
+    fn as_slice(&self) -> &[Move];
+}
+
+impl MoveStore for Vec<Move> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+    #[inline]
+    fn as_slice(&self) -> &[Move] {
+        self
+    }
+}
+
+/// The fast sink: keeps only the sequences of the largest length, each move once (the
+/// maximum-capture rule), in a [`MoveStore`] it clears first.
+pub(crate) struct MaxSink<'a, S: MoveStore> {
+    moves: &'a mut S,
     best: u32,
     eight: bool,
 }
 
-impl Sink for MaxSink<'_> {
+impl<'a, S: MoveStore> MaxSink<'a, S> {
+    /// A sink filling `moves` (cleared) with the legal captures of a board of size `eight`.
+    #[inline]
+    pub(crate) fn new(moves: &'a mut S, eight: bool) -> Self {
+        moves.clear();
+        MaxSink {
+            moves,
+            best: 0,
+            eight,
+        }
+    }
+}
+
+impl<S: MoveStore> Sink for MaxSink<'_, S> {
     const MOVES_ONLY: bool = true;
 
     #[inline]
@@ -187,6 +227,7 @@ impl Sink for MaxSink<'_> {
             || (count > 1
                 && self
                     .moves
+                    .as_slice()
                     .iter()
                     .any(|m| m.captured == captured && m.from == from && m.to == to))
         {
@@ -473,11 +514,7 @@ fn legal_moves_of<G: Geometry, const WHITE: bool>(pos: &Position, moves: &mut Ve
     moves.clear();
     let v = view::<G, WHITE>(pos);
     if has_capture::<G>(&v) {
-        let mut sink = MaxSink {
-            moves,
-            best: 0,
-            eight: pos.eight,
-        };
+        let mut sink = MaxSink::new(moves, pos.eight);
         search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
     } else {
         quiet_moves::<G>(&v, pos.eight, moves);
@@ -503,12 +540,7 @@ fn count_moves_of<G: Geometry, const WHITE: bool>(
         if let Some(count) = count_single_captures::<G, WHITE>(&v) {
             return count;
         }
-        scratch.clear();
-        let mut sink = MaxSink {
-            moves: scratch,
-            best: 0,
-            eight: pos.eight,
-        };
+        let mut sink = MaxSink::new(scratch, pos.eight);
         search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
         scratch.len()
     } else {
