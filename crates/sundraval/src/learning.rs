@@ -72,7 +72,7 @@
 
 use alloc::vec::Vec;
 
-use game_core::{Actions, Observe, Symmetries};
+use game_core::{Actions, Bits, Observe, Symmetries};
 
 use crate::board::{point_count, Point, PointSet, MAX_SIZE, MIN_SIZE, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Seat, Turn};
@@ -277,17 +277,7 @@ impl Actions for Position {
                 if self.is_over() {
                     return;
                 }
-                let placements = self.placements(color);
-                let n = usize::from(self.size);
-                let offsets = &ROW_OFFSET[self.size_slot()];
-                for (row, &word) in placements.0.iter().enumerate().take(2 * n - 1) {
-                    let base = usize::from(offsets[row]) - row_start(n, row);
-                    let mut bits = word;
-                    while bits != 0 {
-                        out.push(base + bits.trailing_zeros() as usize);
-                        bits &= bits - 1;
-                    }
-                }
+                self.placement_ids(color, |id| out.push(id));
                 out.push(p);
             }
         }
@@ -319,18 +309,24 @@ impl Actions for Position {
                 if self.is_over() {
                     return;
                 }
-                let placements = self.placements(color);
-                let n = usize::from(self.size);
-                let offsets = &ROW_OFFSET[self.size_slot()];
-                for (row, &word) in placements.0.iter().enumerate().take(2 * n - 1) {
-                    let base = usize::from(offsets[row]) - row_start(n, row);
-                    let mut bits = word;
-                    while bits != 0 {
-                        mask[base + bits.trailing_zeros() as usize] = true;
-                        bits &= bits - 1;
-                    }
-                }
+                self.placement_ids(color, |id| mask[id] = true);
                 mask[p] = true;
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Calls `emit` with the action id of every legal placement of `color`, row by row (the
+    /// ids of placements are the points' indices in the layout order).
+    fn placement_ids(&self, color: Color, mut emit: impl FnMut(usize)) {
+        let placements = self.placements(color);
+        let n = usize::from(self.size);
+        let offsets = &ROW_OFFSET[self.size_slot()];
+        for (row, &word) in placements.0.iter().enumerate().take(2 * n - 1) {
+            let base = usize::from(offsets[row]) - row_start(n, row);
+            for col in Bits(word) {
+                emit(base + col);
             }
         }
     }
