@@ -13,7 +13,7 @@ use game_core::{
 };
 
 mod tree3;
-use tree3::{max_n, End, Seat, Tree3, BRANCHING, SEATS};
+use tree3::{a_careless_first_move_costs, max_n, End, Seat, Tree3, SEATS};
 
 fn ttt(text: &str) -> TicTacToe {
     text.parse().expect("a tic-tac-toe position")
@@ -325,11 +325,7 @@ fn three_player_mcts_plays_the_max_n_move() {
         };
         checked += 1;
         // Count the trees where a careless first move would cost A something.
-        let worse = (0..BRANCHING).any(|mv| {
-            let mut child = pos;
-            child.play_unchecked(mv);
-            max_n(child).is_some_and(|(v, _)| v[0] < value[0] - 1e-9)
-        });
+        let worse = a_careless_first_move_costs(pos, value);
         interesting += usize::from(worse);
         let mut engine = mcts::<Tree3>(seed);
         let result = engine.search(

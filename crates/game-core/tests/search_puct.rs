@@ -10,7 +10,7 @@ use game_core::tictactoe::{Point, TicTacToe};
 use game_core::{Actions, Engine, Game, GameRecord, Limits, Rng, StopFlag};
 
 mod tree3;
-use tree3::{max_n, Tree3, BRANCHING};
+use tree3::{a_careless_first_move_costs, max_n, Tree3};
 
 fn ttt(text: &str) -> TicTacToe {
     text.parse().expect("a tic-tac-toe position")
@@ -404,11 +404,7 @@ fn three_player_puct_plays_the_max_n_move() {
             continue;
         };
         // Only trees where a careless first move would cost A something.
-        let worse = (0..BRANCHING).any(|mv| {
-            let mut child = pos;
-            child.play_unchecked(mv);
-            max_n(child).is_some_and(|(v, _)| v[0] < value[0] - 1e-9)
-        });
+        let worse = a_careless_first_move_costs(pos, value);
         if !worse {
             continue;
         }

@@ -182,3 +182,13 @@ pub fn max_n(pos: Tree3) -> Option<([f64; 3], Option<u32>)> {
     }
     best.map(|(v, m)| (v, Some(m)))
 }
+
+/// Whether some first move of `pos`, whose max^n value is `value`, gives the first player
+/// (A) less than `value` promises it: the trees on which a search's first move is tested.
+pub fn a_careless_first_move_costs(pos: Tree3, value: [f64; 3]) -> bool {
+    (0..BRANCHING).any(|mv| {
+        let mut child = pos;
+        child.play_unchecked(mv);
+        max_n(child).is_some_and(|(v, _)| v[0] < value[0] - 1e-9)
+    })
+}
