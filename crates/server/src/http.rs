@@ -32,6 +32,8 @@ pub(crate) const WS_MESSAGE_LIMIT: usize = 4 * 1024;
 pub(crate) const WS_MESSAGES_PER_SECOND: usize = 20;
 /// The WebSocket close code for a client that broke the limits (policy violation).
 const POLICY_VIOLATION: u16 = 1008;
+/// How long a socket closed for a policy violation waits for the client's close frame.
+const CLOSE_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// What the handlers share.
 #[derive(Clone)]
@@ -418,13 +420,27 @@ fn flooded(times: &mut VecDeque<Instant>, now: Instant) -> bool {
     times.len() > WS_MESSAGES_PER_SECOND
 }
 
+/// Closes a socket for a policy violation with the WebSocket closing handshake: after the close
+/// frame, read and drop what the client still sends until its own close frame (or for at most
+/// [`CLOSE_HANDSHAKE_TIMEOUT`]). Dropping the connection at once would leave the client's
+/// unread messages in the server's receive buffer, and the kernel answers that with a reset
+/// that can reach the client before the close frame does, so the client would never learn why.
 async fn close(socket: &mut WebSocket, reason: &'static str) {
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code: POLICY_VIOLATION,
-            reason: reason.into(),
-        })))
-        .await;
+    let frame = Message::Close(Some(CloseFrame {
+        code: POLICY_VIOLATION,
+        reason: reason.into(),
+    }));
+    if socket.send(frame).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_HANDSHAKE_TIMEOUT, drain).await;
 }
 
 async fn watch(app: App, slot: Arc<Slot>, mut socket: WebSocket) {
