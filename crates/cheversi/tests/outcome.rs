@@ -3,7 +3,7 @@
 //! the higher score wins, equal scores draw; no legal placement ends the game at once), what
 //! an outcome means for each player, and (feature `serde`) its stored text.
 
-use cheversi::game_core::{OutcomeOf, PlayerResult, Reason};
+use cheversi::game_core::{PlayerResult, Reason};
 use cheversi::{Color, EndReason, Game, Outcome, Position};
 
 fn pos(text: &str) -> Position {
@@ -86,6 +86,7 @@ fn no_legal_placement_ends_the_game_and_the_higher_score_wins() {
 #[cfg(feature = "serde")]
 mod serde_form {
     use super::*;
+    use cheversi::game_core::OutcomeOf;
 
     #[test]
     fn end_reasons_store_as_kebab_text() {
