@@ -86,6 +86,7 @@ pub mod error;
 mod game;
 mod learning;
 pub mod math;
+mod move_list;
 pub mod notation;
 mod outcome;
 mod perft;
@@ -120,6 +121,7 @@ pub use learning::{
     grid_symmetry, grid_symmetry_inverse, Actions, Observe, Symmetries, RECTANGLE_SYMMETRIES,
     SQUARE_SYMMETRIES,
 };
+pub use move_list::{MoveBuffer, MoveList, MoveListIntoIter, MOVE_LIST_INLINE};
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
