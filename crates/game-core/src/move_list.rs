@@ -245,6 +245,32 @@ impl<M> MoveList<M> {
         }
     }
 
+    /// Makes the list `len` moves long: cut to `len`, or filled up with copies of `value`.
+    ///
+    /// ```
+    /// use game_core::MoveList;
+    ///
+    /// let mut list = MoveList::new();
+    /// list.push(1);
+    /// list.resize(3, 0);
+    /// assert_eq!(list, [1, 0, 0]);
+    /// list.resize(1, 0);
+    /// assert_eq!(list, [1]);
+    /// ```
+    pub fn resize(&mut self, len: usize, value: M)
+    where
+        M: Clone,
+    {
+        let extra = len.saturating_sub(self.len());
+        self.reserve(extra);
+        match &mut self.repr {
+            // `reserve` left room for them: the list stays inline only when they fit.
+            Repr::Inline(moves) if extra > 0 => moves.extend(core::iter::repeat_n(value, extra)),
+            Repr::Inline(moves) => moves.truncate(len),
+            Repr::Spilled(moves) => moves.resize(len, value),
+        }
+    }
+
     /// The moves in a `Vec` (without copying them when the list is spilled).
     pub fn into_vec(self) -> Vec<M> {
         match self.repr {
@@ -561,6 +587,21 @@ pub trait MoveBuffer<M>: DerefMut<Target = [M]> + Extend<M> {
     {
         self.extend(moves.iter().copied());
     }
+
+    /// Makes the buffer `len` moves long: cut to `len`, or filled up with copies of `value`
+    /// (a generator that knows its count writes the moves in place afterwards).
+    #[inline]
+    fn resize(&mut self, len: usize, value: M)
+    where
+        M: Clone,
+    {
+        if len <= self.len() {
+            self.truncate(len);
+        } else {
+            let extra = len - self.len();
+            self.extend(core::iter::repeat_n(value, extra));
+        }
+    }
 }
 
 impl<M> MoveBuffer<M> for Vec<M> {
@@ -591,6 +632,14 @@ impl<M> MoveBuffer<M> for Vec<M> {
     {
         Vec::extend_from_slice(self, moves);
     }
+
+    #[inline]
+    fn resize(&mut self, len: usize, value: M)
+    where
+        M: Clone,
+    {
+        Vec::resize(self, len, value);
+    }
 }
 
 impl<M> MoveBuffer<M> for MoveList<M> {
@@ -620,6 +669,14 @@ impl<M> MoveBuffer<M> for MoveList<M> {
         M: Copy,
     {
         MoveList::extend_from_slice(self, moves);
+    }
+
+    #[inline]
+    fn resize(&mut self, len: usize, value: M)
+    where
+        M: Clone,
+    {
+        MoveList::resize(self, len, value);
     }
 }
 
@@ -760,6 +817,8 @@ mod tests {
             }
             moves.extend_from_slice(&[n, n + 1]);
             moves.truncate(n as usize + 1);
+            moves.resize(n as usize + 3, 7);
+            moves[n as usize + 1] = 8;
         }
         for n in [0, 5, N as u32 - 1, N as u32, 5000] {
             let mut vec = Vec::new();
@@ -767,6 +826,8 @@ mod tests {
             fill(&mut vec, n);
             fill(&mut list, n);
             assert_eq!(list, vec);
+            assert_eq!(list.len(), n as usize + 3);
+            assert_eq!(list[n as usize..], [n, 8, 7]);
             assert_eq!(list.is_spilled(), n as usize + 2 > N);
         }
     }
