@@ -9,6 +9,10 @@
 //! draw with a typed [`Reason`]: the game's own `EndReason` or a draw of the record), read and write
 //! positions (`FromStr`/`Display`) and moves ([`Game::parse_move`], [`Game::move_text`]).
 //!
+//! [`Game::legal_moves`] returns a [`MoveList`]: up to [`MOVE_LIST_INLINE`] moves on the stack,
+//! a `Vec` only beyond (Sundraval's opening). The hot path reuses one buffer with
+//! [`Game::legal_moves_into`], which fills any [`MoveBuffer`]: a `Vec` or a `MoveList`.
+//!
 //! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
 //! [`random_playout`]s, and the [`GameRecord`] (moves, undo, repetition and other history draws,
 //! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance

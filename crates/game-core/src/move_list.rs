@@ -808,6 +808,14 @@ mod tests {
     }
 
     #[test]
+    fn the_list_is_its_inline_moves_and_two_words_at_most() {
+        // Swedish Draughts' 16-byte moves: 2 KiB of moves, the length and the variant.
+        let size = core::mem::size_of::<MoveList<[u64; 2]>>();
+        assert!(size <= 16 * N + 16, "{size}");
+        assert!(core::mem::size_of::<MoveList<u8>>() <= N + 16);
+    }
+
+    #[test]
     fn buffers_fill_alike() {
         fn fill(moves: &mut impl MoveBuffer<u32>, n: u32) {
             moves.clear();
