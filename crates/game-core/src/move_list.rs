@@ -14,24 +14,26 @@ use arrayvec::ArrayVec;
 
 /// How many moves a [`MoveList`] keeps inline, on the stack, before it spills to the heap.
 ///
-/// Chosen from the legal-move counts of random games: 100 games on every board of every game
-/// (the 2 + 1 + 1 + 9 + 30 boards of the workspace, 414,764 positions). The largest count
-/// seen, or the 99th percentile where one board differs from the rest:
+/// Chosen from the legal-move counts of random games: 100 games (seeds 1 to 100, with the
+/// game record's draw rules, at most 1,000 plies) on every board of every game, the
+/// 2 + 1 + 1 + 9 + 30 boards of the workspace, 414,764 positions in all:
 ///
-/// | game | moves of a position | inline at 128 |
-/// |---|---|---|
-/// | Kvarn3 | at most 9 | every position |
-/// | Swedish Draughts | at most 30 (10x10), 23 (8x8) | every position |
-/// | Cheversi | at most 76 (99th percentile 64) | every position |
-/// | Svendo | at most 128, the placements on 8 x 8 (60–128 by board) | every position |
-/// | Sundraval | P·(P−1) openings (342 to 109,230), then up to P − 2 placements | 59% on the default side 9, all on sides 3–7 except the opening |
+/// | game | legal moves of a position (default board) | other boards | inline at 128 |
+/// |---|---|---|---|
+/// | Kvarn3 | median 5, at most 9 | – | every position |
+/// | Swedish Draughts | median 9, 99th percentile 22, at most 30 | 8x8: at most 23 | every position |
+/// | Cheversi | median 24, 99th percentile 64, at most 76 | – | every position |
+/// | Svendo | median 61, at most 120 (10 x 6) | at most 128 (the placements on 8 x 8) | every position |
+/// | Sundraval | median 109, 90th percentile 196 (side 9); the opening 46,872 | the opening P·(P−1): 342 (side 3) to 109,230 (side 11); then at most P − 1 | 59% on side 9; on sides 3–7 all but the opening |
 ///
 /// All boards together: 70.6% of the positions have at most 64 moves, 88.4% at most 128,
 /// 97.7% at most 256. 128 keeps every position of four games and most of Sundraval's inline,
-/// while the list stays a stack value of reasonable size: 2 KiB for Swedish Draughts' 16-byte
-/// moves, 768 bytes for Sundraval's, 256–384 for the others. Twice that would cover Sundraval
-/// after its opening on the default board (99.5%), but make every draughts list 4 KiB for
-/// positions that never have more than 30 moves; Sundraval's opening spills at any size.
+/// while the list stays a stack value of reasonable size: 2 KiB of moves for Swedish
+/// Draughts' 16-byte moves, 768 bytes for Sundraval's 6, 256–384 for the others (2–3 bytes).
+/// 64 would halve that but spill in 42% of Svendo's positions on its default board; 256
+/// would keep Sundraval's side 9 inline after the opening (99.5%), but make every draughts
+/// list 4 KiB for positions that never have more than 30 moves. Sundraval's opening spills at
+/// any reasonable size.
 pub const MOVE_LIST_INLINE: usize = 128;
 
 /// A list of moves that keeps up to [`MOVE_LIST_INLINE`] moves inline (no heap allocation) and
