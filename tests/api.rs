@@ -20,8 +20,9 @@ macro_rules! same_calls_in {
             use ::$krate::$point as Point;
             use ::$krate::$set as Set;
             use ::$krate::{
-                BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,
-                ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
+                BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, MoveBuffer, MoveList,
+                Outcome, ParseMoveError, ParsePointError, ParsePositionError, RecordError, Rng,
+                SizeError,
             };
             use ::$krate::{
                 Color, EndReason, OutcomeOf, Piece, PlayerResult, Position, Reason, SvgOptions,
@@ -50,6 +51,12 @@ macro_rules! same_calls_in {
                 let _: fn(Reason<EndReason>) -> game_core::Reason<EndReason> = same;
                 let _: fn(PlayerResult) -> game_core::PlayerResult = same;
                 let _: fn(GameRecord<Position>) -> game_core::GameRecord<Position> = same;
+                let _: fn(MoveList<::$krate::Move>) -> game_core::MoveList<::$krate::Move> = same;
+                fn buffer<B: game_core::MoveBuffer<::$krate::Move>>() {}
+                fn reexported<B: MoveBuffer<::$krate::Move>>() {
+                    buffer::<B>();
+                }
+                reexported::<Vec<::$krate::Move>>();
                 assert_eq!(
                     <Position as Game>::NAME,
                     <Position as game_core::Game>::NAME
@@ -93,6 +100,39 @@ macro_rules! same_calls_in {
                 };
                 let err: SizeError = Position::start_with_size(tiny).expect_err("no such board");
                 assert_eq!(err.size, tiny);
+            }
+
+            /// `legal_moves` returns game-core's `MoveList`, and `legal_moves_into` fills a `Vec`
+            /// or a `MoveList` alike (the signatures checked by the compiler).
+            #[test]
+            fn legal_moves_in_a_move_list_or_any_buffer() {
+                type Move = ::$krate::Move;
+                let _: fn(&Position) -> game_core::MoveList<Move> = <Position as Game>::legal_moves;
+                let _: fn(&Position, &mut Vec<Move>) = <Position as Game>::legal_moves_into;
+                let _: fn(&Position, &mut game_core::MoveList<Move>) =
+                    <Position as Game>::legal_moves_into;
+                let _: fn(&GameRecord<Position>) -> game_core::MoveList<Move> =
+                    GameRecord::<Position>::legal_moves;
+                let mut rng = Rng::new(13);
+                let mut pos = Position::start();
+                let (mut vec, mut list) = (Vec::new(), MoveList::new());
+                for _ in 0..40 {
+                    let moves: game_core::MoveList<Move> = pos.legal_moves();
+                    pos.legal_moves_into(&mut vec);
+                    pos.legal_moves_into(&mut list);
+                    assert_eq!(moves, vec, "{pos}");
+                    assert_eq!(list, vec, "{pos}");
+                    // On the stack unless the position has more moves than that.
+                    assert_eq!(
+                        moves.is_spilled(),
+                        moves.len() > game_core::MOVE_LIST_INLINE,
+                        "{pos}"
+                    );
+                    match rng.choose(&moves) {
+                        Some(&mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
+                }
             }
 
             /// A point read from its name prints the name back; junk is a `ParsePointError`,

@@ -131,6 +131,7 @@ pub use game_core::{
 };
 pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;
 pub use outcome::EndReason;
@@ -218,7 +219,7 @@ impl Game for Position {
         self.side_to_move()
     }
 
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+    fn legal_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         moves.clear();
         movegen::placements(self).append_to(moves);
     }

@@ -11,7 +11,7 @@ use crate::board::{
     king_attacks, squares, touching, Bitboard, SquareSet, DARK_SQUARES, LIGHT_SQUARES,
 };
 use crate::position::{Color, Kind, Move, Position, PLACEMENTS};
-use alloc::vec::Vec;
+use game_core::MoveBuffer;
 
 /// The legal placements of a position, in summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,8 +80,9 @@ impl Placements {
         self.target_bits(mv.kind) & mv.square.bit() != 0
     }
 
-    /// Appends the legal placements to `moves`, kind by kind, squares from `a1` up.
-    pub fn append_to(&self, moves: &mut Vec<Move>) {
+    /// Appends the legal placements to `moves` (a `Vec`, a [`MoveList`](game_core::MoveList)),
+    /// kind by kind, squares from `a1` up.
+    pub fn append_to<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         for kind in Kind::ALL {
             for square in squares(self.target_bits(kind)) {
                 moves.push(Move::new(kind, square));
@@ -247,6 +248,7 @@ pub(crate) fn illegal_reason(pos: &Position, mv: Move) -> Option<&'static str> {
 mod tests {
     use super::*;
     use crate::board::Square;
+    use alloc::vec::Vec;
 
     fn pos(text: &str) -> Position {
         text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

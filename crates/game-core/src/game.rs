@@ -10,6 +10,7 @@ use core::hash::Hash;
 use core::str::FromStr;
 
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
+use crate::move_list::{MoveBuffer, MoveList};
 use crate::outcome::OutcomeOf;
 use crate::record::DrawRules;
 use crate::size::BoardSize;
@@ -219,6 +220,9 @@ pub trait Game:
     /// Clears `moves` and fills it with the legal moves, without allocating once the buffer
     /// has grown large enough. A finished game has no legal moves.
     ///
+    /// The buffer is any [`MoveBuffer`]: a `Vec` reused across calls (the hot path of perft
+    /// and the searches), or a [`MoveList`] (on the stack for a typical position).
+    ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, Game};
     ///
@@ -233,9 +237,22 @@ pub trait Game:
     ///     }
     /// }
     /// ```
-    fn legal_moves_into(&self, moves: &mut Vec<Self::Move>);
+    ///
+    /// The same with a [`MoveList`], which needs no heap memory for a typical position:
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, MoveList};
+    ///
+    /// let mut moves = MoveList::new();
+    /// TicTacToe::start().legal_moves_into(&mut moves);
+    /// assert_eq!(moves.len(), 9);
+    /// assert!(!moves.is_spilled());
+    /// ```
+    fn legal_moves_into<B: MoveBuffer<Self::Move>>(&self, moves: &mut B);
 
-    /// The legal moves in a new vector (convenient; the hot path uses [`Game::legal_moves_into`]).
+    /// The legal moves in a new [`MoveList`] (convenient, and without heap allocation unless
+    /// the position has more than [`MOVE_LIST_INLINE`](crate::MOVE_LIST_INLINE) moves; a loop
+    /// reuses one buffer with [`Game::legal_moves_into`]).
     ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, Game};
@@ -243,10 +260,13 @@ pub trait Game:
     /// let pos: TicTacToe = "xx./oo./... x".parse()?;
     /// let texts: Vec<String> = pos.legal_moves().into_iter().map(|mv| pos.move_text(mv)).collect();
     /// assert_eq!(texts, ["a1", "b1", "c1", "c2", "c3"]);
+    /// assert_eq!(pos.legal_moves(), [0, 1, 2, 5, 8]); // it compares with arrays, slices, vectors
+    /// let moves: Vec<u8> = pos.legal_moves().into(); // and converts into a vector
+    /// assert_eq!(moves.len(), 5);
     /// # Ok::<(), game_core::ParsePositionError>(())
     /// ```
-    fn legal_moves(&self) -> Vec<Self::Move> {
-        let mut moves = Vec::new();
+    fn legal_moves(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves
     }
@@ -266,6 +286,10 @@ pub trait Game:
     }
 
     /// Whether `mv` is a legal move here.
+    ///
+    /// The default looks for `mv` among the [`Game::legal_moves`] (in a [`MoveList`], so no
+    /// heap allocation for a typical position); every game of the workspace overrides it with
+    /// a direct test.
     ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, Game};

@@ -39,7 +39,7 @@ use crate::Game;
 /// [`Actions::num_actions`].
 ///
 /// The two provided methods ([`Actions::legal_actions_into`], [`Actions::legal_action_mask`])
-/// generate the legal moves into a new vector on every call. They are there so that a new
+/// list the legal moves ([`Game::legal_moves`]) on every call. They are there so that a new
 /// game is complete with three methods; every game of the workspace overrides both with
 /// versions that allocate nothing (a batch loop calls them millions of times a second), and
 /// the testing kit checks that they agree with the legal moves.

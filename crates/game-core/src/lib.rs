@@ -9,6 +9,10 @@
 //! draw with a typed [`Reason`]: the game's own `EndReason` or a draw of the record), read and write
 //! positions (`FromStr`/`Display`) and moves ([`Game::parse_move`], [`Game::move_text`]).
 //!
+//! [`Game::legal_moves`] returns a [`MoveList`]: up to [`MOVE_LIST_INLINE`] moves on the stack,
+//! a `Vec` only beyond (Sundraval's opening). The hot path reuses one buffer with
+//! [`Game::legal_moves_into`], which fills any [`MoveBuffer`]: a `Vec` or a `MoveList`.
+//!
 //! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
 //! [`random_playout`]s, and the [`GameRecord`] (moves, undo, repetition and other history draws,
 //! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
@@ -86,6 +90,7 @@ pub mod error;
 mod game;
 mod learning;
 pub mod math;
+mod move_list;
 pub mod notation;
 mod outcome;
 mod perft;
@@ -120,6 +125,7 @@ pub use learning::{
     grid_symmetry, grid_symmetry_inverse, Actions, Observe, Symmetries, RECTANGLE_SYMMETRIES,
     SQUARE_SYMMETRIES,
 };
+pub use move_list::{MoveBuffer, MoveList, MoveListIntoIter, MOVE_LIST_INLINE};
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};

@@ -8,7 +8,9 @@ use alloc::vec::Vec;
 
 use thiserror::Error;
 
-use crate::{DrawRulesError, Game, IllegalMoveError, Outcome, OutcomeOf, ParseMoveError, Reason};
+use crate::{
+    DrawRulesError, Game, IllegalMoveError, MoveList, Outcome, OutcomeOf, ParseMoveError, Reason,
+};
 
 /// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
 ///
@@ -377,9 +379,9 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The legal moves now: none once [`GameRecord::outcome`] says the game is over.
-    pub fn legal_moves(&self) -> Vec<G::Move> {
+    pub fn legal_moves(&self) -> MoveList<G::Move> {
         if self.outcome().is_some() {
-            Vec::new()
+            MoveList::new()
         } else {
             self.current().legal_moves()
         }

@@ -18,8 +18,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    grid_symmetry, Actions, Game, Observe, Outcome, OutcomeOf, ParseMoveError, ParsePositionError,
-    Reason, Symmetries, SQUARE_SYMMETRIES,
+    grid_symmetry, Actions, Game, MoveBuffer, Observe, Outcome, OutcomeOf, ParseMoveError,
+    ParsePositionError, Reason, Symmetries, SQUARE_SYMMETRIES,
 };
 
 /// One of the two players.
@@ -260,7 +260,7 @@ impl Game for TicTacToe {
         self.to_move
     }
 
-    fn legal_moves_into(&self, moves: &mut Vec<Point>) {
+    fn legal_moves_into<B: MoveBuffer<Point>>(&self, moves: &mut B) {
         moves.clear();
         if self.outcome().is_none() {
             let empty = self.empty();

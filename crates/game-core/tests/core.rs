@@ -9,8 +9,8 @@ use common::{Ring, Walker};
 use game_core::testing::{check_perft_file, parse_perft_vectors, Conformance};
 use game_core::tictactoe::{EndReason, Mark, TicTacToe};
 use game_core::{
-    perft, perft_divide, random_playout, BoardSize, DrawRules, Game, GameRecord, Outcome,
-    ParseMoveError, Perft, Reason, RecordError, Rng,
+    perft, perft_divide, random_playout, BoardSize, DrawRules, Game, GameRecord, MoveBuffer,
+    Outcome, ParseMoveError, Perft, Reason, RecordError, Rng,
 };
 
 /// A second, deliberately naive tic-tac-toe counter: a 9-cell array and the eight lines
@@ -516,7 +516,7 @@ impl Game for BadHash {
     fn to_move(&self) -> Mark {
         self.0.to_move()
     }
-    fn legal_moves_into(&self, moves: &mut Vec<u8>) {
+    fn legal_moves_into<B: MoveBuffer<u8>>(&self, moves: &mut B) {
         self.0.legal_moves_into(moves)
     }
     fn play_unchecked(&mut self, mv: u8) {

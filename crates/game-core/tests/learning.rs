@@ -7,8 +7,8 @@ use std::str::FromStr;
 use game_core::testing::{check_actions, check_actions_tree, check_observation, check_symmetries};
 use game_core::tictactoe::{Mark, TicTacToe};
 use game_core::{
-    grid_symmetry, Actions, Game, Observe, OutcomeOf, ParseMoveError, ParsePositionError,
-    Symmetries,
+    grid_symmetry, Actions, Game, MoveBuffer, Observe, OutcomeOf, ParseMoveError,
+    ParsePositionError, Symmetries,
 };
 
 #[test]
@@ -83,7 +83,7 @@ impl<const BUG: u8> Game for Broken<BUG> {
     fn to_move(&self) -> Mark {
         self.0.to_move()
     }
-    fn legal_moves_into(&self, moves: &mut Vec<u8>) {
+    fn legal_moves_into<B: MoveBuffer<u8>>(&self, moves: &mut B) {
         self.0.legal_moves_into(moves);
     }
     fn play_unchecked(&mut self, mv: u8) {

@@ -2,7 +2,7 @@
 //! texts written in the `Outcome` docs).
 
 use game_core::tictactoe::{EndReason, Mark, TicTacToe};
-use game_core::{Game, GameRecord, Outcome, PlayerResult, Reason};
+use game_core::{Game, GameRecord, MoveBuffer, Outcome, PlayerResult, Reason};
 
 /// A player type that stores itself as its lower-case name, as every game's players do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -206,7 +206,7 @@ impl Game for ClaimsRepetition {
     fn to_move(&self) -> Mark {
         self.0.to_move()
     }
-    fn legal_moves_into(&self, moves: &mut Vec<u8>) {
+    fn legal_moves_into<B: MoveBuffer<u8>>(&self, moves: &mut B) {
         self.0.legal_moves_into(moves)
     }
     fn play_unchecked(&mut self, mv: u8) {

@@ -10,8 +10,8 @@ use common::{Ring, Walker};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, Evaluator};
 use game_core::tictactoe::TicTacToe;
 use game_core::{
-    DrawRules, Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Rng,
-    Score, SearchInfo, StopFlag,
+    DrawRules, Engine, Game, GameRecord, Limits, MoveBuffer, Outcome, ParseMoveError,
+    ParsePositionError, Rng, Score, SearchInfo, StopFlag,
 };
 
 /// No opinion: every horizon position is worth 0.
@@ -574,7 +574,7 @@ impl Game for Trio {
     fn to_move(&self) -> Third {
         Third(self.0 % 3)
     }
-    fn legal_moves_into(&self, moves: &mut Vec<u8>) {
+    fn legal_moves_into<B: MoveBuffer<u8>>(&self, moves: &mut B) {
         moves.clear();
         moves.push(1);
     }

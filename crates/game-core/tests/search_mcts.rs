@@ -8,8 +8,8 @@ use game_core::search::mcts::{Mcts, MctsConfig, RandomRollout};
 use game_core::search::random::RandomEngine;
 use game_core::tictactoe::{Mark, TicTacToe};
 use game_core::{
-    Engine, Game, GameRecord, Limits, Outcome, ParseMoveError, ParsePositionError, Reason, Score,
-    StopFlag,
+    Engine, Game, GameRecord, Limits, MoveBuffer, Outcome, ParseMoveError, ParsePositionError,
+    Reason, Score, StopFlag,
 };
 
 mod tree3;
@@ -421,7 +421,7 @@ impl Game for Standoff {
     fn to_move(&self) -> Seat {
         SEATS[usize::from(self.to_move)]
     }
-    fn legal_moves_into(&self, moves: &mut Vec<bool>) {
+    fn legal_moves_into<B: MoveBuffer<bool>>(&self, moves: &mut B) {
         moves.clear();
         if self.yielded.is_none() {
             moves.extend([true, false]);

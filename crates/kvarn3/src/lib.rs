@@ -125,6 +125,7 @@ pub use game_core::{
 };
 pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Move, Phase, Piece, Position, STONES_PER_PLAYER};
@@ -154,7 +155,7 @@ impl Game for Position {
     }
 
     #[inline]
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+    fn legal_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         self.generate_moves(moves);
     }
 

@@ -6,7 +6,7 @@ use crate::Game;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use game_core::{Playout, Rng};
+use game_core::{MoveBuffer, Playout, Rng};
 
 impl Position {
     /// Whether the player to move is left without a legal move in the movement phase
@@ -21,7 +21,7 @@ impl Position {
     /// on the board (`place_on_any_empty_point`); otherwise steps of one's own stones to
     /// adjacent empty points (`step_to_adjacent_empty_point`).
     #[inline]
-    pub(crate) fn generate_moves(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn generate_moves<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         moves.clear();
         if self.mill_wins_at_once() {
             return;

@@ -1,11 +1,10 @@
 //! Legal moves: the opening pairs, `keep`/`swap`, and placements found by bitboard flood fill;
 //! and why a move is refused (the reason checked play and the move reader give).
 
-use game_core::Bits;
+use game_core::{Bits, MoveBuffer};
 
 use crate::board::{point_count, Point, PointSet, ROW_STRIDE};
 use crate::position::{Color, Move, Position, Turn};
-use alloc::vec::Vec;
 
 impl Position {
     /// The points where `color` may place a stone: the empty points whose empty region touches
@@ -53,7 +52,7 @@ impl Position {
     }
 
     /// Fills `moves` with the legal moves (see [`game_core::Game::legal_moves_into`]).
-    pub(crate) fn generate(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn generate<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         moves.clear();
         match self.turn {
             Turn::Setup => {

@@ -103,6 +103,7 @@ pub use game_core::{
 };
 pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{
@@ -156,7 +157,7 @@ impl Position {
     /// The plain moves of this position: every move the movement rules allow, before the
     /// responsibility rules (placements during placement; `pass` only without a slide; none
     /// after a win).
-    pub fn plain_moves_into(&self, moves: &mut Vec<Move>) {
+    pub fn plain_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         moves.clear();
         if self.win.is_some() {
             return;
@@ -210,7 +211,7 @@ impl Game for Position {
         self.to_move
     }
 
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+    fn legal_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         self.plain_moves_into(moves);
         if !self.is_placement() && moves.first().is_some_and(|&m| m != Move::Pass) {
             self.apply_responsibility(moves);

@@ -2,10 +2,9 @@
 //! a winning move (the threat test the responsibility rules are built on); and why a move is
 //! refused (the reason checked play and the move reader give).
 
-use game_core::Bits;
+use game_core::{Bits, MoveBuffer};
 
 use crate::position::{Color, Move, Position};
-use alloc::vec::Vec;
 
 /// The five points of the line starting at `p` with index step `step`.
 #[inline]
@@ -53,7 +52,7 @@ pub(crate) const MAX_SLIDES: usize = 320;
 
 impl Position {
     /// Fills `moves` with the placements of the side to move (own stones, then the master).
-    pub(crate) fn placements_into(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn placements_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         let geo = self.geo();
         let empty = geo.all & !self.occupied();
         let c = self.to_move.index();
@@ -68,9 +67,11 @@ impl Position {
     /// Fills `moves` (after clearing it) with the plain slides of the side to move: its own
     /// stones and every master stone, queen-like through empty points. No responsibility rule,
     /// no pass.
-    pub(crate) fn plain_slides_into(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn plain_slides_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+        // No `reserve(MAX_SLIDES)`: that bound is far above the slides of a real position
+        // (every Svendo position of the random games behind `MOVE_LIST_INLINE` had at most
+        // 128 moves), and it would move a `MoveList` to the heap.
         moves.clear();
-        moves.reserve(MAX_SLIDES);
         let geo = self.geo();
         let occupied = self.occupied();
         for from in Bits(self.movable(self.to_move)) {

@@ -34,7 +34,7 @@
 //! only the move pairs that touch every support of R's winning moves. The look-ahead uses the
 //! plain movement rules, so it never recurses.
 
-use game_core::Bits;
+use game_core::{Bits, MoveBuffer};
 
 use crate::movegen::{Witnesses, MAX_SLIDES};
 use crate::position::{Color, Move, Position, WinRule};
@@ -322,15 +322,19 @@ impl Position {
 
     /// Removes from `moves` (the plain slides of this movement position) the moves the
     /// responsibility rules forbid.
-    pub(crate) fn apply_responsibility(&self, moves: &mut Vec<Move>) {
+    pub(crate) fn apply_responsibility<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         let (rule, keep) = self.restriction(moves);
         if rule == Responsibility::Free {
             return;
         }
-        let mut i = 0;
-        moves.retain(|_| {
-            i += 1;
-            keep.get(i - 1)
-        });
+        // The kept moves move to the front, in their order.
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if keep.get(i) {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
     }
 }

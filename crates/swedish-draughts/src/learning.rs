@@ -95,80 +95,15 @@
 
 use alloc::vec::Vec;
 
-use arrayvec::ArrayVec;
-use game_core::{Actions, Bits, Observe, Symmetries};
+use game_core::{Actions, Bits, MoveList, Observe, Symmetries};
 
 use crate::board::{shift, Eight, Geometry, Ten, NE, NONE, NW, SE, SW};
-use crate::movegen::{self, MaxSink, MoveStore};
+use crate::movegen::{self, MaxSink};
 use crate::position::{Color, Move, Position};
 
 /// The ids for captures beyond the first between the same two squares (the further
 /// captures of a position; see the [module docs](self)).
 pub const EXTRA_ROUTE_IDS: usize = 2048;
-
-/// Captures collected on the stack before a buffer spills into a vector.
-const STACK: usize = 128;
-
-/// A list on the stack that moves to the heap when it outgrows `STACK` (no position of a
-/// real game comes close).
-struct Buffer<T> {
-    stack: ArrayVec<T, STACK>,
-    heap: Vec<T>,
-}
-
-impl<T: Copy> Buffer<T> {
-    fn new() -> Self {
-        Buffer {
-            stack: ArrayVec::new(),
-            heap: Vec::new(),
-        }
-    }
-
-    fn clear(&mut self) {
-        self.stack.clear();
-        self.heap.clear();
-    }
-
-    fn push(&mut self, item: T) {
-        if self.heap.is_empty() {
-            match self.stack.try_push(item) {
-                Ok(()) => return,
-                Err(_) => self.heap.extend(self.stack.drain(..)),
-            }
-        }
-        self.heap.push(item);
-    }
-
-    fn as_slice(&self) -> &[T] {
-        if self.heap.is_empty() {
-            &self.stack
-        } else {
-            &self.heap
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.heap.is_empty() {
-            &mut self.stack
-        } else {
-            &mut self.heap
-        }
-    }
-}
-
-/// The learning code collects the legal captures with the generator's own sink (so in the
-/// order of [`Game::legal_moves`](game_core::Game::legal_moves)), on the stack.
-impl MoveStore for Buffer<Move> {
-    fn clear(&mut self) {
-        Buffer::clear(self);
-    }
-    fn push(&mut self, mv: Move) {
-        Buffer::push(self, mv);
-    }
-    fn as_slice(&self) -> &[Move] {
-        Buffer::as_slice(self)
-    }
-}
 
 /// A capture's place in the id order: the (start, end) pair id, the captured set as the
 /// mover numbers the squares, and the capture's index in the move list.
@@ -219,8 +154,11 @@ impl Position {
         })
     }
 
-    /// The legal captures into `captures` (empty when the side to move has none).
-    fn collect_captures<G: Geometry>(&self, captures: &mut Buffer<Move>) {
+    /// The legal captures into `captures` (empty when the side to move has none), found by the
+    /// generator's own sink, so in the order of [`Game::legal_moves`](game_core::Game::legal_moves).
+    /// The lists here are `MoveList`s: on the stack (no position of a real game has more
+    /// captures than they keep inline).
+    fn collect_captures<G: Geometry>(&self, captures: &mut MoveList<Move>) {
         let mut sink = MaxSink::new(captures, self.eight);
         if movegen::must_capture::<G>(self) {
             movegen::search_captures::<G, _>(self, &mut sink);
@@ -228,7 +166,7 @@ impl Position {
     }
 
     /// The keys of `moves` (captures), sorted into id order.
-    fn sorted_keys<G: Geometry>(&self, moves: &[Move], keys: &mut Buffer<Key>) {
+    fn sorted_keys<G: Geometry>(&self, moves: &[Move], keys: &mut MoveList<Key>) {
         keys.clear();
         for (index, mv) in moves.iter().enumerate() {
             keys.push((
@@ -243,7 +181,7 @@ impl Position {
     /// Calls `id_of(index, id)` for every capture of `moves` (the legal captures), with its id.
     fn capture_ids<G: Geometry>(&self, moves: &[Move], mut id_of: impl FnMut(usize, usize)) {
         let n = usize::from(G::SQUARES);
-        let mut keys = Buffer::new();
+        let mut keys = MoveList::new();
         self.sorted_keys::<G>(moves, &mut keys);
         let mut further = 0;
         let mut previous = usize::MAX;
@@ -293,7 +231,7 @@ impl Position {
         if !mv.is_capture() {
             return self.pair_id::<G>(mv.from, mv.to);
         }
-        let mut captures = Buffer::new();
+        let mut captures = MoveList::new();
         self.collect_captures::<G>(&mut captures);
         let moves = captures.as_slice();
         let mut found = None;
@@ -322,7 +260,7 @@ impl Position {
             };
             return movegen::is_legal_quiet::<G>(self, mv).then_some(mv);
         }
-        let mut captures = Buffer::new();
+        let mut captures = MoveList::new();
         self.collect_captures::<G>(&mut captures);
         let moves = captures.as_slice();
         let mut found = None;
@@ -337,7 +275,7 @@ impl Position {
     fn legal_actions_on<G: Geometry>(&self, out: &mut Vec<usize>) {
         out.clear();
         if movegen::must_capture::<G>(self) {
-            let mut captures = Buffer::new();
+            let mut captures = MoveList::new();
             self.collect_captures::<G>(&mut captures);
             let moves = captures.as_slice();
             out.resize(moves.len(), 0);
@@ -349,7 +287,7 @@ impl Position {
 
     fn mask_on<G: Geometry>(&self, mask: &mut [bool]) {
         if movegen::must_capture::<G>(self) {
-            let mut captures = Buffer::new();
+            let mut captures = MoveList::new();
             self.collect_captures::<G>(&mut captures);
             self.capture_ids::<G>(captures.as_slice(), |_, id| {
                 if let Some(entry) = mask.get_mut(id) {
@@ -543,21 +481,6 @@ impl Symmetries for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_buffer_spills_in_order() {
-        let mut buffer = Buffer::new();
-        for i in 0..STACK + 10 {
-            buffer.push(i);
-        }
-        assert_eq!(
-            buffer.as_slice(),
-            (0..STACK + 10).collect::<Vec<_>>().as_slice()
-        );
-        buffer.clear();
-        buffer.push(7);
-        assert_eq!(buffer.as_slice(), [7]);
-    }
 
     #[test]
     fn observer_rows_and_columns() {

@@ -166,6 +166,7 @@ pub use game_core::{
 };
 pub use game_core::{Actions, Observe, Symmetries};
 pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;
 pub use position::{Color, Kind, Move, Piece, Position};
@@ -234,7 +235,7 @@ impl Game for Position {
         self.side
     }
 
-    fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+    fn legal_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
         if self.eight {
             movegen::legal_moves::<Eight>(self, moves);
         } else {
@@ -539,7 +540,7 @@ mod tests {
     fn play_unchecked_leaves_the_position_unchanged_when_a_move_cannot_be_carried_out() {
         let ten = Position::start();
         let eight = Position::start_with_size(BoardSize::Side(8)).expect("an 8x8 board");
-        let unchanged = |pos: Position, moves: Vec<Move>| {
+        let unchanged = |pos: Position, moves: MoveList<Move>| {
             assert!(!moves.is_empty());
             for mv in moves {
                 let mut after = pos;

@@ -5,7 +5,7 @@
 //! constant shifts; [`Position`] dispatches once per call.
 
 use arrayvec::ArrayVec;
-use game_core::Bits;
+use game_core::{Bits, MoveBuffer};
 
 use crate::board::{shift, Eight, Geometry, SquareNumber, Ten, E, N, NE, NONE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
@@ -122,7 +122,7 @@ fn count_quiet<G: Geometry>(v: &View) -> usize {
 }
 
 #[inline(always)]
-fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut Vec<Move>) {
+fn quiet_moves<G: Geometry>(v: &View, eight: bool, moves: &mut impl MoveBuffer<Move>) {
     let (a, b) = forward_shifts::<G>(v.white);
     for d in [a, b] {
         for to in Bits(shift(v.men, d) & v.empty) {
@@ -166,41 +166,16 @@ pub(crate) trait Sink {
     fn found(&mut self, from: u8, to: u8, captured: u64, path: &[u8]);
 }
 
-/// Where [`MaxSink`] keeps its moves: the generator's `Vec`, or the learning code's list on
-/// the stack.
-pub(crate) trait MoveStore {
-    /// Removes every move.
-    fn clear(&mut self);
-    /// Adds `mv` at the end.
-    fn push(&mut self, mv: Move);
-    /// The moves so far.
-    fn as_slice(&self) -> &[Move];
-}
-
-impl MoveStore for Vec<Move> {
-    #[inline]
-    fn clear(&mut self) {
-        Vec::clear(self);
-    }
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        Vec::push(self, mv);
-    }
-    #[inline]
-    fn as_slice(&self) -> &[Move] {
-        self
-    }
-}
-
 /// The fast sink: keeps only the sequences of the largest length, each move once (the
-/// maximum-capture rule), in a [`MoveStore`] it clears first.
-pub(crate) struct MaxSink<'a, S: MoveStore> {
+/// maximum-capture rule), in a [`MoveBuffer`] it clears first (the generator's buffer, or the
+/// learning code's list on the stack).
+pub(crate) struct MaxSink<'a, S: MoveBuffer<Move>> {
     moves: &'a mut S,
     best: u32,
     eight: bool,
 }
 
-impl<'a, S: MoveStore> MaxSink<'a, S> {
+impl<'a, S: MoveBuffer<Move>> MaxSink<'a, S> {
     /// A sink filling `moves` (cleared) with the legal captures of a board of size `eight`.
     #[inline]
     pub(crate) fn new(moves: &'a mut S, eight: bool) -> Self {
@@ -213,7 +188,7 @@ impl<'a, S: MoveStore> MaxSink<'a, S> {
     }
 }
 
-impl<S: MoveStore> Sink for MaxSink<'_, S> {
+impl<S: MoveBuffer<Move>> Sink for MaxSink<'_, S> {
     const MOVES_ONLY: bool = true;
 
     #[inline]
@@ -227,7 +202,6 @@ impl<S: MoveStore> Sink for MaxSink<'_, S> {
             || (count > 1
                 && self
                     .moves
-                    .as_slice()
                     .iter()
                     .any(|m| m.captured == captured && m.from == from && m.to == to))
         {
@@ -502,7 +476,7 @@ fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: 
 
 /// Fills `moves` with the legal moves of `pos`.
 #[inline]
-pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut Vec<Move>) {
+pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut impl MoveBuffer<Move>) {
     if pos.side == Color::White {
         legal_moves_of::<G, true>(pos, moves);
     } else {
@@ -510,7 +484,10 @@ pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut Vec<Move>) {
     }
 }
 
-fn legal_moves_of<G: Geometry, const WHITE: bool>(pos: &Position, moves: &mut Vec<Move>) {
+fn legal_moves_of<G: Geometry, const WHITE: bool>(
+    pos: &Position,
+    moves: &mut impl MoveBuffer<Move>,
+) {
     moves.clear();
     let v = view::<G, WHITE>(pos);
     if has_capture::<G>(&v) {

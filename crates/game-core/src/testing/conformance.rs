@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use super::check_perft_file;
-use crate::{DrawRules, Game, GameRecord, Rng};
+use crate::{DrawRules, Game, GameRecord, MoveList, Rng};
 
 /// Moves checked for text round trips and checked play per position, at most (Sundraval's
 /// opening has over a hundred thousand moves).
@@ -251,6 +251,20 @@ pub(super) fn check_position_sampled<G: Game>(
         pos.count_legal_moves(&mut Vec::new()),
         moves.len(),
         "{pos}: count_legal_moves disagrees"
+    );
+    // Both kinds of buffer get the same list, also when they held moves before (the buffer
+    // is cleared first).
+    let mut used_vec: Vec<G::Move> = moves.iter().chain(moves).copied().collect();
+    pos.legal_moves_into(&mut used_vec);
+    assert_eq!(
+        used_vec, moves,
+        "{pos}: legal_moves_into a used Vec differs"
+    );
+    let mut used_list: MoveList<G::Move> = moves.iter().chain(moves).copied().collect();
+    pos.legal_moves_into(&mut used_list);
+    assert_eq!(
+        used_list, moves,
+        "{pos}: legal_moves_into a used MoveList differs"
     );
 
     check_text_round_trip(pos, sample.full_text);

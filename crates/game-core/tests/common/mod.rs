@@ -11,7 +11,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_core::{Game, ParseMoveError, ParsePositionError};
+use game_core::{Game, MoveBuffer, ParseMoveError, ParsePositionError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Walker {
@@ -84,7 +84,7 @@ impl Game for Ring {
     fn to_move(&self) -> Walker {
         self.to_move
     }
-    fn legal_moves_into(&self, moves: &mut Vec<i8>) {
+    fn legal_moves_into<B: MoveBuffer<i8>>(&self, moves: &mut B) {
         moves.clear();
         moves.extend([1, -1]);
     }

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, Outcome, ParseMoveError, ParsePositionError, Reason};
+use game_core::{Game, MoveBuffer, Outcome, ParseMoveError, ParsePositionError, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
@@ -110,7 +110,7 @@ impl Game for Tree3 {
     fn to_move(&self) -> Seat {
         SEATS[(self.depth % 3) as usize]
     }
-    fn legal_moves_into(&self, moves: &mut Vec<u32>) {
+    fn legal_moves_into<B: MoveBuffer<u32>>(&self, moves: &mut B) {
         moves.clear();
         if self.depth < DEPTH {
             moves.extend(0..BRANCHING);
