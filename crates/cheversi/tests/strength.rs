@@ -309,3 +309,62 @@ fn nodes_in_100_ms() {
         println!("seed {seed}: (placements left, nodes, time) {per_move:?}");
     }
 }
+
+/// The CPU time of this thread so far (Linux: `/proc/thread-self/schedstat`), so that a
+/// measurement on a loaded machine counts only the engine's own work; `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+#[test]
+#[ignore = "a measurement: run in release (see the module docs)"]
+fn cpu_time_of_a_move_at_the_node_budget() {
+    // The calibration of `NODES_PER_MOVE` in CPU time, which the load of the machine does not
+    // change: the engine's moves at the budget in seeded games against the greedy player,
+    // split into moves the alpha-beta search played (more placements left than the solver's
+    // handover) and the rest (the solver, or the alpha-beta after a solve that did not fit).
+    let nodes = env_u64("CHEVERSI_STRENGTH_NODES").unwrap_or(NODES_PER_MOVE);
+    let limits = Limits::nodes(nodes);
+    let (mut search, mut near_end) = (Vec::new(), Vec::new());
+    for seed in 0..8u64 {
+        for engine_color in Color::ALL {
+            let mut rng = Rng::new(seed);
+            let mut engine = default_engine(seed);
+            let mut record = GameRecord::new(Position::start());
+            while record.outcome().is_none() {
+                let pos = *record.current();
+                let mv = if record.moves().len() < OPENING_PLIES {
+                    *rng.choose(&pos.legal_moves()).expect("a move")
+                } else if pos.side_to_move() == engine_color {
+                    let before = thread_cpu_time().expect("Linux: the thread's CPU time");
+                    let mv = engine.choose_move(&record, &limits).expect("a move");
+                    let cpu = thread_cpu_time().expect("the thread's CPU time") - before;
+                    if pos.placements_left() > cheversi::DEFAULT_HANDOVER {
+                        search.push(cpu);
+                    } else {
+                        near_end.push(cpu);
+                    }
+                    mv
+                } else {
+                    Opponent::Greedy.choose(&pos, &mut rng)
+                };
+                record.play(mv).expect("legal");
+            }
+        }
+    }
+    let report = |name: &str, times: &[Duration]| {
+        let total: Duration = times.iter().sum();
+        let max = times.iter().max().copied().unwrap_or_default();
+        println!(
+            "{name}: {} moves, {:.1} ms of CPU a move on average, {:.1} ms at most",
+            times.len(),
+            total.as_secs_f64() * 1e3 / times.len().max(1) as f64,
+            max.as_secs_f64() * 1e3
+        );
+    };
+    println!("{nodes} nodes a move:");
+    report("alpha-beta moves", &search);
+    report("solver moves", &near_end);
+}
