@@ -151,29 +151,92 @@ unsafe fn greedy_best_popcnt(pos: &Position) -> Option<(i32, Move)> {
 fn greedy_best_impl(pos: &Position) -> Option<(i32, Move)> {
     let plan = crate::movegen::placements(pos);
     let me = pos.side_to_move().index();
-    let occupied = pos.occupied_bits();
     let empty = pos.empty_bits();
     let all_targets = Kind::ALL
         .iter()
         .fold(0, |acc, &kind| acc | plan.target_bits(kind));
-    // Per target square: the difference of the pieces already placed with the square taken.
-    let mut taken = [0i32; 64];
-    for square in crate::board::squares(all_targets) {
-        let s = scores_on(pos, empty & !square.bit());
-        taken[square.index()] = s[me] as i32 - s[1 - me] as i32;
+    if all_targets == 0 {
+        return None;
     }
+    // Per direction (the orthogonal ones first): both sides' slider fills and the run
+    // lengths of empty squares. In one direction an empty square is reached by at most one
+    // slider (the nearest piece behind it), so taking the square costs that slider's colour
+    // the square and the run of empty squares beyond it; a slider put there gains the runs.
+    let [white, black] = &pos.pieces;
+    let (q, r, b) = (
+        Kind::Queen.index(),
+        Kind::Rook.index(),
+        Kind::Bishop.index(),
+    );
+    let orthogonal = [white[q] | white[r], black[q] | black[r]];
+    let diagonal = [white[q] | white[b], black[q] | black[b]];
+    let mut fills = [[0; 2]; 8];
+    let mut runs = [[0; 3]; 8];
+    let mut total = [0i32; 2];
+    for (i, d) in ORTHOGONAL.iter().chain(DIAGONAL.iter()).enumerate() {
+        let gens = if i < 4 { orthogonal } else { diagonal };
+        let [w, bl] = d.fill_pair(gens, empty);
+        let (w, bl) = (w & empty, bl & empty);
+        total[0] += w.count_ones() as i32;
+        total[1] += bl.count_ones() as i32;
+        fills[i] = [w, bl];
+        runs[i] = d.run_lengths(empty);
+    }
+    // The king and the knights: their empty squares, and per square how many of each side's
+    // leapers attack it (kept as the sets attacked once and twice or more, per side).
+    let mut leaped = [[0u64; 3]; 2];
+    for (color, pieces) in [white, black].into_iter().enumerate() {
+        let knights = pieces[Kind::Knight.index()];
+        let first = knights.trailing_zeros() as usize;
+        let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
+        let king = pieces[Kind::King.index()].trailing_zeros() as usize;
+        let sets = [
+            LEAPER_TABLES.knight[first] & empty,
+            LEAPER_TABLES.knight[second] & empty,
+            LEAPER_TABLES.king[king] & empty,
+        ];
+        for set in sets {
+            total[color] += set.count_ones() as i32;
+        }
+        leaped[color] = sets;
+    }
+    let base = total[me] - total[1 - me];
     let mut best: Option<(i32, Move)> = None;
+    // Per target square: the difference once the square is taken, and the runs from it.
+    let mut taken = [0i32; 64];
+    let mut lines = [[0i32; 2]; 64];
+    for square in crate::board::squares(all_targets) {
+        let at = square.index();
+        let mut loss = [0i32; 2];
+        let mut line = [0i32; 2];
+        for i in 0..8 {
+            let [ones, twos, fours] = runs[i];
+            let len = ((ones >> at) & 1) + 2 * ((twos >> at) & 1) + 4 * ((fours >> at) & 1);
+            let len = len as i32;
+            line[i / 4] += len;
+            loss[0] += ((fills[i][0] >> at) & 1) as i32 * (1 + len);
+            loss[1] += ((fills[i][1] >> at) & 1) as i32 * (1 + len);
+        }
+        for color in 0..2 {
+            for set in leaped[color] {
+                loss[color] += ((set >> at) & 1) as i32;
+            }
+        }
+        taken[at] = base - loss[me] + loss[1 - me];
+        lines[at] = line;
+    }
     for kind in Kind::ALL {
         for square in crate::board::squares(plan.target_bits(kind)) {
-            let bit = square.bit();
-            let attacks = match kind {
-                Kind::King => LEAPER_TABLES.king[square.index()],
-                Kind::Knight => LEAPER_TABLES.knight[square.index()],
-                Kind::Rook => rook_attacks(square, occupied | bit),
-                Kind::Bishop => bishop_attacks(square, occupied | bit),
-                Kind::Queen => queen_attacks(square, occupied | bit),
+            let at = square.index();
+            let [orthogonal_run, diagonal_run] = lines[at];
+            let own = match kind {
+                Kind::King => (LEAPER_TABLES.king[at] & empty).count_ones() as i32,
+                Kind::Knight => (LEAPER_TABLES.knight[at] & empty).count_ones() as i32,
+                Kind::Rook => orthogonal_run,
+                Kind::Bishop => diagonal_run,
+                Kind::Queen => orthogonal_run + diagonal_run,
             };
-            let value = taken[square.index()] + (attacks & empty & !bit).count_ones() as i32;
+            let value = taken[at] + own;
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, Move::new(kind, square)));
             }
