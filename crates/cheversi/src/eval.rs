@@ -78,17 +78,18 @@ impl Evaluator<Position> for RoundScore {
 /// costs far less than an alpha-beta position on [`RoundScore`] (a greedy continuation at
 /// every leaf). Measured in CPU time (release, thread CPU time on a loaded 2-core machine):
 /// the bench's three positions 8 placements from the end solved from scratch, 454,183 solver
-/// positions in 67.7 ms; the strength test's engine at 50,000 nodes a move, 100.2 ms a move
-/// of alpha-beta (`cpu_time_of_a_move_at_the_node_budget` in `tests/strength.rs`): a ratio of
-/// about 14. (It was 18 before the greedy step scored each square once, which made the
-/// alpha-beta positions twice as cheap and the solver's a little.) Counted one for one, a
-/// node limit that gives the alpha-beta about 100 ms would give the solver some 7 ms, and the
-/// player would play weaker under a node limit than under the time limit it stands for. The
-/// weight is set a little under the measured ratio.
-pub const SOLVER_POSITIONS_PER_NODE: u64 = 12;
+/// positions in 66–68 ms (6.8 million a second); the strength test's engine at 85,000 nodes
+/// a move, 99.6 ms a move of alpha-beta (`cpu_time_of_a_move_at_the_node_budget` in
+/// `tests/strength.rs`, 853,000 nodes a second): a ratio of about 8. (It was 18 before the
+/// greedy step of [`RoundScore`] was made cheaper, which made the alpha-beta positions about
+/// twice as cheap, twice over, and the solver's hardly.) Counted one for one, a node limit
+/// that gives the alpha-beta about 100 ms would give the solver some 12 ms, and the player
+/// would play weaker under a node limit than under the time limit it stands for. The weight
+/// is set a little under the measured ratio.
+pub const SOLVER_POSITIONS_PER_NODE: u64 = 7;
 
 /// Solver positions searched per second of CPU time, for comparing a time limit with
-/// [`typical_solve_positions`] (measured in release: 454,183 positions in 67.7 ms, 6.7
+/// [`typical_solve_positions`] (measured in release: 454,183 positions in 66–68 ms, 6.8
 /// million a second, see [`SOLVER_POSITIONS_PER_NODE`]; set a little under).
 pub(crate) const SOLVER_POSITIONS_PER_SECOND: u64 = 6_000_000;
 
@@ -113,7 +114,7 @@ pub(crate) const fn typical_solve_positions(left: u8) -> u64 {
 /// time or node limit), else one, a try that seldom finishes but leaves what it learnt in the
 /// table for the next move, one placement closer to the end.
 ///
-/// Why: at the strength test's 50,000 nodes a move, three quarters are 450,000 solver
+/// Why: at the strength test's 85,000 nodes a move, three quarters are 446,250 solver
 /// positions, and a solve at 10 placements left needs 1.3 – 6.7 million. With a fixed three
 /// quarters every such move was played by an alpha-beta search on a quarter of the budget, at
 /// the point of the game where most of the engine's results were decided.
@@ -502,9 +503,9 @@ mod tests {
 
     #[test]
     fn the_solver_gets_three_quarters_only_where_a_solve_fits() {
-        // 50,000 nodes: three quarters are 37,500 nodes, 450,000 solver positions; enough
+        // 85,000 nodes: three quarters are 63,750 nodes, 446,250 solver positions; enough
         // for the ~120,000 of 8 left, not for the ~700,000 of 9 or millions of 10.
-        let nodes = Limits::nodes(50_000);
+        let nodes = Limits::nodes(85_000);
         assert_eq!(solver_eighths(8, &nodes), 6);
         assert_eq!(solver_eighths(9, &nodes), 1);
         assert_eq!(solver_eighths(10, &nodes), 1);

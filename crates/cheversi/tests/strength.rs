@@ -32,13 +32,15 @@ use cheversi::{default_engine, Color, Game, GameRecord, Move, Outcome, Position}
 
 /// The node budget of the full measurement: about 100 ms of the default engine's alpha-beta
 /// on one core, measured in CPU time so that the load of the machine does not enter
-/// (`cpu_time_of_a_move_at_the_node_budget` below: at 50,000 nodes the engine's alpha-beta
-/// moves took 100.2 ms of CPU on average, 128.6 ms at most, in 16 seeded games on a 2-core
-/// machine at load 7–9; before the greedy step scored each square once, 30,000 nodes took
-/// 114.9 ms). The solver near the end gets the same share of time through
-/// `cheversi::SOLVER_POSITIONS_PER_NODE`. `nodes_in_100_ms` below shows the positions a
-/// 100 ms wall-clock search reaches on the machine it runs on.
-const NODES_PER_MOVE: u64 = 50_000;
+/// (`cpu_time_of_a_move_at_the_node_budget` below: at 85,000 nodes the engine's alpha-beta
+/// moves took 99.6 ms of CPU on average, 119.8 ms at most, in 16 seeded games on a 2-core
+/// machine at load ~4). It was 30,000 until the greedy step of `RoundScore` was made
+/// cheaper: 30,000 nodes took 114.9 ms before, 50,000 took 100.2 ms after the first step
+/// (one score per square) and 58.7 ms after the second (run lengths). The solver near the
+/// end gets the same share of time through `cheversi::SOLVER_POSITIONS_PER_NODE`.
+/// `nodes_in_100_ms` below shows the positions a 100 ms wall-clock search reaches on the
+/// machine it runs on.
+const NODES_PER_MOVE: u64 = 85_000;
 
 /// The random placements that open every game.
 const OPENING_PLIES: usize = 2;
