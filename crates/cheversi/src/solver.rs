@@ -99,7 +99,8 @@ impl From<TooFarFromEnd> for SolveError {
 /// the other children are generated; enhanced transposition cutoffs (a child whose stored
 /// bound already refutes the window ends the node) from 6 placements left; the children
 /// ordered by killers, then by the running score after the placement (from 6 left: after the
-/// opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
+/// opponent's greedy reply; from 9 left: after three greedy placements) with a history of
+/// cutoffs to break ties; Black's king, the last
 /// placement, scored directly with a cutoff at the first reply that reaches the window.
 ///
 /// The table key is the Zobrist key without the square of the last placement whenever that

@@ -6,7 +6,8 @@
 //! before anything is searched), then the children in order: the table's move first (searched
 //! before the others are even generated), the two killer moves of the ply, then by the side to
 //! move's running score difference after the placement (far from the end: after the
-//! opponent's greedy best reply too), with a history of cutoffs to break ties. The last
+//! opponent's greedy best reply too; from 9 placements left after three greedy placements),
+//! with a history of cutoffs to break ties. The last
 //! placement of the game is not searched as nodes: its children are final positions, scored at
 //! once, stopping at the first that reaches the window.
 
