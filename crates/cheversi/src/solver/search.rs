@@ -86,11 +86,12 @@ const GREEDY_REPLY_ORDER_MIN_LEFT: u8 = 6;
 /// Placements left from which the children are ordered by the running score after
 /// [`DEEP_ORDER_PLIES`] greedy placements (the opponent's reply, the mover's answer and the
 /// opponent's next), one node's few dozen greedy continuations being nothing beside the
-/// subtrees there. Measured on the bench's first position 12 placements from the end: 441
-/// million positions with the greedy reply alone, 369 million from 9 left (65 s of CPU
-/// against about 76), 366 million from 8 left, 375 million from 7; 5 plies from 8 left took
-/// 669 million. From 8 left it cost the bench's 8-left solves 17 % more positions, so it
-/// starts at 9.
+/// subtrees there. Measured (positions searched, which do not depend on the machine's load):
+/// the bench's three 10-left positions 8.50 million in all with the greedy reply alone, 7.23
+/// million with this (2.07 → 1.91, 4.69 → 3.54, 1.73 → 1.79 million); 12 left it is a wash,
+/// the bench's first position 441 → 369 million (from 8 left 366, from 7 left 375; 5 plies
+/// from 8 left 669) and its second 570 → 655 million. From 8 left it cost the bench's 8-left
+/// solves 17 % more positions, so it starts at 9.
 const DEEP_ORDER_MIN_LEFT: u8 = 9;
 
 /// The greedy placements of the ordering from [`DEEP_ORDER_MIN_LEFT`].
