@@ -76,18 +76,22 @@ impl Evaluator<Position> for RoundScore {
 ///
 /// Why not one: a solver position (one placement generation and a score per child at most)
 /// costs far less than an alpha-beta position on [`RoundScore`] (a greedy continuation at
-/// every leaf). Measured in CPU time (release, the bench's three positions 8 placements from
-/// the end solved from scratch against three searches of 30,000 nodes 4 placements in):
-/// 454,183 solver positions in 0.09 s, 90,000 alpha-beta positions in 0.33 s, a ratio of
-/// about 18. Counted one for one, a node limit that gives the alpha-beta about 100 ms would
-/// give the solver some 5 ms, and the player would play weaker under a node limit than under
-/// the time limit it stands for. The weight is set a little under the measured ratio.
-pub const SOLVER_POSITIONS_PER_NODE: u64 = 16;
+/// every leaf). Measured in CPU time (release, thread CPU time on a loaded 2-core machine):
+/// the bench's three positions 8 placements from the end solved from scratch, 454,183 solver
+/// positions in 66–68 ms (6.8 million a second); the strength test's engine at 85,000 nodes
+/// a move, 99.6 ms a move of alpha-beta (`cpu_time_of_a_move_at_the_node_budget` in
+/// `tests/strength.rs`, 853,000 nodes a second): a ratio of about 8. (It was 18 before the
+/// greedy step of [`RoundScore`] was made cheaper, which made the alpha-beta positions about
+/// twice as cheap, twice over, and the solver's hardly.) Counted one for one, a node limit
+/// that gives the alpha-beta about 100 ms would give the solver some 12 ms, and the player
+/// would play weaker under a node limit than under the time limit it stands for. The weight
+/// is set a little under the measured ratio.
+pub const SOLVER_POSITIONS_PER_NODE: u64 = 7;
 
 /// Solver positions searched per second of CPU time, for comparing a time limit with
-/// [`typical_solve_positions`] (measured in release: 454,183 positions in 0.09 s, see
-/// [`SOLVER_POSITIONS_PER_NODE`]; set a little under).
-pub(crate) const SOLVER_POSITIONS_PER_SECOND: u64 = 4_000_000;
+/// [`typical_solve_positions`] (measured in release: 454,183 positions in 66–68 ms, 6.8
+/// million a second, see [`SOLVER_POSITIONS_PER_NODE`]; set a little under).
+pub(crate) const SOLVER_POSITIONS_PER_SECOND: u64 = 6_000_000;
 
 /// About how many positions the solver searches to solve a position `left` placements from
 /// the end with an empty table: the middle of the ranges measured on seeded games (see
@@ -110,10 +114,10 @@ pub(crate) const fn typical_solve_positions(left: u8) -> u64 {
 /// time or node limit), else one, a try that seldom finishes but leaves what it learnt in the
 /// table for the next move, one placement closer to the end.
 ///
-/// Why: at the strength test's 30,000 nodes a move, three quarters are 360,000 solver
+/// Why: at the strength test's 85,000 nodes a move, three quarters are 446,250 solver
 /// positions, and a solve at 10 placements left needs 1.3 – 6.7 million. With a fixed three
-/// quarters every such move was played by an alpha-beta search of 7,500 nodes, a quarter of
-/// the budget, at the point of the game where most of the engine's results were decided.
+/// quarters every such move was played by an alpha-beta search on a quarter of the budget, at
+/// the point of the game where most of the engine's results were decided.
 pub(crate) fn solver_eighths(left: u8, limits: &Limits) -> u32 {
     const FULL: u32 = 6;
     const TRY: u32 = 1;
@@ -499,17 +503,17 @@ mod tests {
 
     #[test]
     fn the_solver_gets_three_quarters_only_where_a_solve_fits() {
-        // 30,000 nodes: three quarters are 22,500 nodes, 360,000 solver positions; enough
+        // 85,000 nodes: three quarters are 63,750 nodes, 446,250 solver positions; enough
         // for the ~120,000 of 8 left, not for the ~700,000 of 9 or millions of 10.
-        let nodes = Limits::nodes(30_000);
+        let nodes = Limits::nodes(85_000);
         assert_eq!(solver_eighths(8, &nodes), 6);
         assert_eq!(solver_eighths(9, &nodes), 1);
         assert_eq!(solver_eighths(10, &nodes), 1);
-        // 100 ms: three quarters are 75 ms, 300,000 positions at 4 million a second.
+        // 100 ms: three quarters are 75 ms, 450,000 positions at 6 million a second.
         let fast = Limits::time(Duration::from_millis(100));
         assert_eq!(solver_eighths(8, &fast), 6);
         assert_eq!(solver_eighths(9, &fast), 1);
-        // Two seconds: 6 million positions, enough for 10 left.
+        // Two seconds: 9 million positions, enough for 10 left, not for 11.
         let slow = Limits::time(Duration::from_secs(2));
         assert_eq!(solver_eighths(10, &slow), 6);
         assert_eq!(solver_eighths(11, &slow), 1);

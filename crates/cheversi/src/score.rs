@@ -9,7 +9,7 @@ use crate::board::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, Bitboard, Square,
     DIAGONAL, KING_ATTACKS, KNIGHT_ATTACKS, ORTHOGONAL,
 };
-use crate::position::{Kind, Position};
+use crate::position::{Kind, Move, Position};
 
 /// The king and knight tables with a 65th, empty entry for "no piece" (the trailing zeros of
 /// an empty bitboard are 64).
@@ -36,7 +36,14 @@ static LEAPER_TABLES: LeaperTables = leaper_tables();
 
 #[inline(always)]
 fn scores_impl(pos: &Position) -> [u32; 2] {
-    let empty = pos.empty_bits();
+    scores_on(pos, pos.empty_bits())
+}
+
+/// Both players' scores if the empty squares were `empty` (a subset of the position's): the
+/// squares taken out act as blockers of no one's, which is what a new piece is to the pieces
+/// already placed.
+#[inline(always)]
+fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
     let [white, black] = &pos.pieces;
     let (q, r, b) = (
         Kind::Queen.index(),
@@ -106,17 +113,136 @@ pub(crate) fn running_difference(pos: &Position) -> i32 {
 /// the best running score difference just after it), or the running difference itself when
 /// the side to move has no placement.
 pub(crate) fn greedy_reply(pos: &Position) -> i32 {
-    let plan = crate::movegen::placements(pos);
-    let mut best = None;
-    for kind in Kind::ALL {
-        for square in crate::board::squares(plan.target_bits(kind)) {
-            let mut child = *pos;
-            child.place_unchecked(crate::position::Move::new(kind, square));
-            let value = -running_difference(&child);
-            best = Some(best.map_or(value, |b: i32| b.max(value)));
+    greedy_best(pos).map_or_else(|| running_difference(pos), |(value, _)| value)
+}
+
+/// The side to move's greedy best placement with the running score difference (for the side
+/// to move) just after it: the first best in generation order (kinds in `Kind::ALL` order,
+/// squares from `a1` up); `None` without a legal placement.
+///
+/// Why not place each candidate and score the child: a placement changes the score in two
+/// parts. The square it takes stops counting for everyone and blocks the rays through it,
+/// which depends on the square alone; the new piece's own attacks depend on the kind too. So
+/// the first part is scored once per square (one score of the position with that square
+/// taken out of the empty ones) and the second is one attack look-up per kind: about a
+/// quarter of the full scores, with the same values and so the same choices.
+#[inline]
+#[allow(unsafe_code)] // the POPCNT call below, after its run-time check
+pub(crate) fn greedy_best(pos: &Position) -> Option<(i32, Move)> {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    {
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports POPCNT, checked just above.
+            return unsafe { greedy_best_popcnt(pos) };
         }
     }
-    best.unwrap_or_else(|| running_difference(pos))
+    greedy_best_impl(pos)
+}
+
+/// [`greedy_best`] compiled with the POPCNT instruction (see [`scores_popcnt`]).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[target_feature(enable = "popcnt")]
+#[allow(unsafe_code)]
+unsafe fn greedy_best_popcnt(pos: &Position) -> Option<(i32, Move)> {
+    greedy_best_impl(pos)
+}
+
+#[inline(always)]
+fn greedy_best_impl(pos: &Position) -> Option<(i32, Move)> {
+    let plan = crate::movegen::placements(pos);
+    let me = pos.side_to_move().index();
+    let empty = pos.empty_bits();
+    let all_targets = Kind::ALL
+        .iter()
+        .fold(0, |acc, &kind| acc | plan.target_bits(kind));
+    if all_targets == 0 {
+        return None;
+    }
+    // Per direction (the orthogonal ones first): both sides' slider fills and the run
+    // lengths of empty squares. In one direction an empty square is reached by at most one
+    // slider (the nearest piece behind it), so taking the square costs that slider's colour
+    // the square and the run of empty squares beyond it; a slider put there gains the runs.
+    let [white, black] = &pos.pieces;
+    let (q, r, b) = (
+        Kind::Queen.index(),
+        Kind::Rook.index(),
+        Kind::Bishop.index(),
+    );
+    let orthogonal = [white[q] | white[r], black[q] | black[r]];
+    let diagonal = [white[q] | white[b], black[q] | black[b]];
+    let mut fills = [[0; 2]; 8];
+    let mut runs = [[0; 3]; 8];
+    let mut total = [0i32; 2];
+    for (i, d) in ORTHOGONAL.iter().chain(DIAGONAL.iter()).enumerate() {
+        let gens = if i < 4 { orthogonal } else { diagonal };
+        let [w, bl] = d.fill_pair(gens, empty);
+        let (w, bl) = (w & empty, bl & empty);
+        total[0] += w.count_ones() as i32;
+        total[1] += bl.count_ones() as i32;
+        fills[i] = [w, bl];
+        runs[i] = d.run_lengths(empty);
+    }
+    // The king and the knights: their empty squares, and per square how many of each side's
+    // leapers attack it (kept as the sets attacked once and twice or more, per side).
+    let mut leaped = [[0u64; 3]; 2];
+    for (color, pieces) in [white, black].into_iter().enumerate() {
+        let knights = pieces[Kind::Knight.index()];
+        let first = knights.trailing_zeros() as usize;
+        let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
+        let king = pieces[Kind::King.index()].trailing_zeros() as usize;
+        let sets = [
+            LEAPER_TABLES.knight[first] & empty,
+            LEAPER_TABLES.knight[second] & empty,
+            LEAPER_TABLES.king[king] & empty,
+        ];
+        for set in sets {
+            total[color] += set.count_ones() as i32;
+        }
+        leaped[color] = sets;
+    }
+    let base = total[me] - total[1 - me];
+    let mut best: Option<(i32, Move)> = None;
+    // Per target square: the difference once the square is taken, and the runs from it.
+    let mut taken = [0i32; 64];
+    let mut lines = [[0i32; 2]; 64];
+    for square in crate::board::squares(all_targets) {
+        let at = square.index();
+        let mut loss = [0i32; 2];
+        let mut line = [0i32; 2];
+        for i in 0..8 {
+            let [ones, twos, fours] = runs[i];
+            let len = ((ones >> at) & 1) + 2 * ((twos >> at) & 1) + 4 * ((fours >> at) & 1);
+            let len = len as i32;
+            line[i / 4] += len;
+            loss[0] += ((fills[i][0] >> at) & 1) as i32 * (1 + len);
+            loss[1] += ((fills[i][1] >> at) & 1) as i32 * (1 + len);
+        }
+        for color in 0..2 {
+            for set in leaped[color] {
+                loss[color] += ((set >> at) & 1) as i32;
+            }
+        }
+        taken[at] = base - loss[me] + loss[1 - me];
+        lines[at] = line;
+    }
+    for kind in Kind::ALL {
+        for square in crate::board::squares(plan.target_bits(kind)) {
+            let at = square.index();
+            let [orthogonal_run, diagonal_run] = lines[at];
+            let own = match kind {
+                Kind::King => (LEAPER_TABLES.king[at] & empty).count_ones() as i32,
+                Kind::Knight => (LEAPER_TABLES.knight[at] & empty).count_ones() as i32,
+                Kind::Rook => orthogonal_run,
+                Kind::Bishop => diagonal_run,
+                Kind::Queen => orthogonal_run + diagonal_run,
+            };
+            let value = taken[at] + own;
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, Move::new(kind, square)));
+            }
+        }
+    }
+    best
 }
 
 /// The final score difference for the side to move of `pos` when both sides place greedily
@@ -131,13 +257,38 @@ pub(crate) fn greedy_playout(pos: &Position) -> i32 {
 /// The running score difference for the side to move of `pos` after at most `plies` greedy
 /// placements (see [`greedy_playout`]).
 pub(crate) fn greedy_plies(pos: &Position, plies: u32) -> i32 {
+    let current = greedy_settle(pos, plies);
+    let value = running_difference(&current);
+    if current.side_to_move() == pos.side_to_move() {
+        value
+    } else {
+        -value
+    }
+}
+
+/// The position after at most `plies` greedy placements from `pos`.
+pub(crate) fn greedy_settle(pos: &Position, plies: u32) -> Position {
+    let mut current = *pos;
+    for _ in 0..plies {
+        match greedy_best(&current) {
+            Some((_, mv)) => current.place_unchecked(mv),
+            None => break,
+        }
+    }
+    current
+}
+
+/// [`greedy_settle`] the plain way, placing every candidate and scoring the child: the
+/// reference [`greedy_best`] is tested against.
+#[cfg(test)]
+pub(crate) fn greedy_settle_plain(pos: &Position, plies: u32) -> Position {
     let mut current = *pos;
     for _ in 0..plies {
         let plan = crate::movegen::placements(&current);
-        let mut best: Option<(i32, crate::position::Move)> = None;
+        let mut best: Option<(i32, Move)> = None;
         for kind in Kind::ALL {
             for square in crate::board::squares(plan.target_bits(kind)) {
-                let mv = crate::position::Move::new(kind, square);
+                let mv = Move::new(kind, square);
                 let mut child = current;
                 child.place_unchecked(mv);
                 let value = -running_difference(&child);
@@ -151,12 +302,7 @@ pub(crate) fn greedy_plies(pos: &Position, plies: u32) -> i32 {
             None => break,
         }
     }
-    let value = running_difference(&current);
-    if current.side_to_move() == pos.side_to_move() {
-        value
-    } else {
-        -value
-    }
+    current
 }
 
 /// `color`'s score: the number of (own piece, attacked empty square) pairs.
@@ -196,9 +342,31 @@ pub(crate) fn score_by_pieces(pos: &Position, color: crate::Color) -> u32 {
 mod tests {
     use super::*;
     use crate::Color;
+    use game_core::Game;
 
     fn pos(text: &str) -> Position {
         text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn greedy_best_chooses_as_placing_and_scoring_every_child() {
+        // Random positions at every stage: the split score (square taken, then the new
+        // piece's attacks) must give the plain way's values, and so the same greedy line.
+        let mut rng = game_core::Rng::new(17);
+        for _ in 0..300 {
+            let mut pos = Position::start();
+            while crate::movegen::placements(&pos).any() {
+                let plain = greedy_settle_plain(&pos, u32::MAX);
+                assert_eq!(greedy_settle(&pos, u32::MAX), plain, "{pos}");
+                if let Some((value, mv)) = greedy_best(&pos) {
+                    let mut child = pos;
+                    child.place_unchecked(mv);
+                    assert_eq!(value, -running_difference(&child), "{pos} {mv}");
+                }
+                let moves = pos.legal_moves();
+                pos.place_unchecked(*rng.choose(&moves).expect("a move"));
+            }
+        }
     }
 
     #[test]

@@ -99,7 +99,8 @@ impl From<TooFarFromEnd> for SolveError {
 /// the other children are generated; enhanced transposition cutoffs (a child whose stored
 /// bound already refutes the window ends the node) from 6 placements left; the children
 /// ordered by killers, then by the running score after the placement (from 6 left: after the
-/// opponent's greedy reply) with a history of cutoffs to break ties; Black's king, the last
+/// opponent's greedy reply; from 9 left: after three greedy placements) with a history of
+/// cutoffs to break ties; Black's king, the last
 /// placement, scored directly with a cutoff at the first reply that reaches the window.
 ///
 /// The table key is the Zobrist key without the square of the last placement whenever that
@@ -151,6 +152,11 @@ impl From<TooFarFromEnd> for SolveError {
 /// changed the positions at 10 left by under 5 % either way. So 12 left meets the 30 s per
 /// position aimed at on some positions (three of the five from real games, with both queens
 /// placed) and not on others: the bench's two took two and a half times as long.
+/// Remeasured after the greedy step became cheaper and the ordering from 9 left deeper (see
+/// `DEEP_ORDER_MIN_LEFT` in the search), beside the previous build under the same load (a
+/// loaded 2-core machine, thread CPU time): the first position 440,770,481 → 369,237,247
+/// positions, 74.7–77.9 s → 54–65 s; the second 569,530,671 → 654,799,094 positions, 82.0 →
+/// 95.2 s. So 12 left still takes one to one and a half minutes, not the 30 s aimed at.
 ///
 /// So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
 /// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with

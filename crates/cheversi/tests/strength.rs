@@ -5,7 +5,11 @@
 //!
 //! Every game opens with two uniformly random placements drawn from the game's seed (White's
 //! king and Black's first answer), so the games differ; after that each side plays its own
-//! moves. The engine plays on a node budget, so a game is fixed by its seed whatever the load
+//! moves. With `CHEVERSI_STRENGTH_OPENING=opponent` only the opponent's first placement is
+//! random and the engine chooses all of its own (its first placement on the empty board is
+//! turned by one of the board's symmetries chosen by the seed): the random placement of the
+//! engine's own side in the default opening is a handicap of that seat, and some of those
+//! openings are lost before the engine places anything (see the crate README). The engine plays on a node budget, so a game is fixed by its seed whatever the load
 //! of the machine. The full measurement is `#[ignore]`d (minutes in release):
 //!
 //! ```text
@@ -27,15 +31,42 @@ use cheversi::game_core::{Limits, Rng};
 use cheversi::{default_engine, Color, Game, GameRecord, Move, Outcome, Position};
 
 /// The node budget of the full measurement: about 100 ms of the default engine's alpha-beta
-/// on one core of the development machine (measured in CPU time, so the load of the machine
-/// does not enter: 90,000 positions in 0.33 s, three searches of 30,000 from positions 4
-/// placements in; the solver near the end gets the same share of time through
-/// `cheversi::SOLVER_POSITIONS_PER_NODE`). `nodes_in_100_ms` below shows the positions a
-/// 100 ms wall-clock search reaches on the machine it runs on.
-const NODES_PER_MOVE: u64 = 30_000;
+/// on one core, measured in CPU time so that the load of the machine does not enter
+/// (`cpu_time_of_a_move_at_the_node_budget` below: at 85,000 nodes the engine's alpha-beta
+/// moves took 99.6 ms of CPU on average, 119.8 ms at most, in 16 seeded games on a 2-core
+/// machine at load ~4). It was 30,000 until the greedy step of `RoundScore` was made
+/// cheaper: 30,000 nodes took 114.9 ms before, 50,000 took 100.2 ms after the first step
+/// (one score per square) and 58.7 ms after the second (run lengths). The solver near the
+/// end gets the same share of time through `cheversi::SOLVER_POSITIONS_PER_NODE`.
+/// `nodes_in_100_ms` below shows the positions a 100 ms wall-clock search reaches on the
+/// machine it runs on.
+const NODES_PER_MOVE: u64 = 85_000;
 
 /// The random placements that open every game.
 const OPENING_PLIES: usize = 2;
+
+/// Which of the first [`OPENING_PLIES`] placements are random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opening {
+    /// Both (White's king and Black's first answer), whoever plays them.
+    Both,
+    /// Only the opponent's.
+    Opponent,
+}
+
+impl Opening {
+    fn from_env() -> Opening {
+        match std::env::var("CHEVERSI_STRENGTH_OPENING").as_deref() {
+            Ok("opponent") => Opening::Opponent,
+            _ => Opening::Both,
+        }
+    }
+
+    /// Whether placement `ply` (0 is White's king), with `mover` to place, is random.
+    fn is_random(self, ply: usize, mover: Color, engine_color: Color) -> bool {
+        ply < OPENING_PLIES && (self == Opening::Both || mover != engine_color)
+    }
+}
 
 /// One side's totals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -128,14 +159,14 @@ fn negamax(pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
 }
 
 /// Plays `games` games of the default engine (seeded with the game's seed, under `limits`)
-/// against `opponent` with the engine as `engine_color`; game `g` is seeded with
-/// `first_seed + g`.
+/// against `opponent` with the engine as `engine_color`, opening as `opening` says; game `g`
+/// is seeded with `first_seed + g`.
 fn play_match(
     opponent: Opponent,
     engine_color: Color,
     limits: Limits,
-    first_seed: u64,
-    games: u64,
+    (first_seed, games): (u64, u64),
+    opening: Opening,
 ) -> Tally {
     let mut tally = Tally::default();
     for game in 0..games {
@@ -145,7 +176,7 @@ fn play_match(
         let mut record = GameRecord::new(Position::start());
         while record.outcome().is_none() {
             let pos = *record.current();
-            let mv = if record.moves().len() < OPENING_PLIES {
+            let mv = if opening.is_random(record.moves().len(), pos.side_to_move(), engine_color) {
                 *rng.choose(&pos.legal_moves()).expect("a move")
             } else if pos.side_to_move() == engine_color {
                 engine.choose_move(&record, &limits).expect("a move")
@@ -192,6 +223,7 @@ fn default_player_wins_95_percent_from_both_seats() {
             (Limits::nodes(nodes), format!("{nodes} nodes a move"))
         }
     };
+    let opening = Opening::from_env();
     let mut failures = Vec::new();
     let only = std::env::var("CHEVERSI_STRENGTH_ONLY").unwrap_or_default();
     for opponent in [Opponent::Random, Opponent::Greedy, Opponent::Minimax(4)] {
@@ -200,9 +232,10 @@ fn default_player_wins_95_percent_from_both_seats() {
             if !name.contains(&only.to_lowercase()) {
                 continue;
             }
-            let tally = play_match(opponent, color, limits, 1_000, games);
+            let tally = play_match(opponent, color, limits, (1_000, games), opening);
             println!(
-                "default engine ({how}) as {color} vs {opponent:?}: {} W / {} D / {} L in {} games",
+                "default engine ({how}, random opening: {opening:?}) as {color} vs {opponent:?}: \
+                 {} W / {} D / {} L in {} games",
                 tally.wins,
                 tally.draws,
                 tally.losses,
@@ -220,7 +253,13 @@ fn default_player_wins_95_percent_from_both_seats() {
 fn default_player_beats_the_greedy_player_quick() {
     // Two games a seat on a small budget: the full match is the ignored test above.
     for color in Color::ALL {
-        let tally = play_match(Opponent::Greedy, color, Limits::nodes(4_000), 7, 2);
+        let tally = play_match(
+            Opponent::Greedy,
+            color,
+            Limits::nodes(4_000),
+            (7, 2),
+            Opening::Both,
+        );
         assert_eq!(tally.wins, 2, "as {color}: {tally:?}");
     }
 }
@@ -308,4 +347,63 @@ fn nodes_in_100_ms() {
         }
         println!("seed {seed}: (placements left, nodes, time) {per_move:?}");
     }
+}
+
+/// The CPU time of this thread so far (Linux: `/proc/thread-self/schedstat`), so that a
+/// measurement on a loaded machine counts only the engine's own work; `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+#[test]
+#[ignore = "a measurement: run in release (see the module docs)"]
+fn cpu_time_of_a_move_at_the_node_budget() {
+    // The calibration of `NODES_PER_MOVE` in CPU time, which the load of the machine does not
+    // change: the engine's moves at the budget in seeded games against the greedy player,
+    // split into moves the alpha-beta search played (more placements left than the solver's
+    // handover) and the rest (the solver, or the alpha-beta after a solve that did not fit).
+    let nodes = env_u64("CHEVERSI_STRENGTH_NODES").unwrap_or(NODES_PER_MOVE);
+    let limits = Limits::nodes(nodes);
+    let (mut search, mut near_end) = (Vec::new(), Vec::new());
+    for seed in 0..8u64 {
+        for engine_color in Color::ALL {
+            let mut rng = Rng::new(seed);
+            let mut engine = default_engine(seed);
+            let mut record = GameRecord::new(Position::start());
+            while record.outcome().is_none() {
+                let pos = *record.current();
+                let mv = if record.moves().len() < OPENING_PLIES {
+                    *rng.choose(&pos.legal_moves()).expect("a move")
+                } else if pos.side_to_move() == engine_color {
+                    let before = thread_cpu_time().expect("Linux: the thread's CPU time");
+                    let mv = engine.choose_move(&record, &limits).expect("a move");
+                    let cpu = thread_cpu_time().expect("the thread's CPU time") - before;
+                    if pos.placements_left() > cheversi::DEFAULT_HANDOVER {
+                        search.push(cpu);
+                    } else {
+                        near_end.push(cpu);
+                    }
+                    mv
+                } else {
+                    Opponent::Greedy.choose(&pos, &mut rng)
+                };
+                record.play(mv).expect("legal");
+            }
+        }
+    }
+    let report = |name: &str, times: &[Duration]| {
+        let total: Duration = times.iter().sum();
+        let max = times.iter().max().copied().unwrap_or_default();
+        println!(
+            "{name}: {} moves, {:.1} ms of CPU a move on average, {:.1} ms at most",
+            times.len(),
+            total.as_secs_f64() * 1e3 / times.len().max(1) as f64,
+            max.as_secs_f64() * 1e3
+        );
+    };
+    println!("{nodes} nodes a move:");
+    report("alpha-beta moves", &search);
+    report("solver moves", &near_end);
 }
