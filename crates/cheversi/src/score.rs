@@ -39,19 +39,28 @@ fn scores_impl(pos: &Position) -> [u32; 2] {
     scores_on(pos, pos.empty_bits())
 }
 
-/// Both players' scores if the empty squares were `empty` (a subset of the position's): the
-/// squares taken out act as blockers of no one's, which is what a new piece is to the pieces
-/// already placed.
+/// Both sides' sliders by the lines they attack along: `[orthogonal, diagonal]`, each
+/// `[white, black]` (queens and rooks, queens and bishops).
 #[inline(always)]
-fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
+fn sliders(pos: &Position) -> [[Bitboard; 2]; 2] {
     let [white, black] = &pos.pieces;
     let (q, r, b) = (
         Kind::Queen.index(),
         Kind::Rook.index(),
         Kind::Bishop.index(),
     );
-    let orthogonal = [white[q] | white[r], black[q] | black[r]];
-    let diagonal = [white[q] | white[b], black[q] | black[b]];
+    [
+        [white[q] | white[r], black[q] | black[r]],
+        [white[q] | white[b], black[q] | black[b]],
+    ]
+}
+
+/// Both players' scores if the empty squares were `empty` (a subset of the position's): the
+/// squares taken out act as blockers of no one's, which is what a new piece is to the pieces
+/// already placed.
+#[inline(always)]
+fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
+    let [orthogonal, diagonal] = sliders(pos);
     let mut total = [0u32; 2];
     for d in ORTHOGONAL {
         let [w, b] = d.fill_pair(orthogonal, empty);
@@ -64,7 +73,7 @@ fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
         total[1] += (b & empty).count_ones();
     }
     // The king and the knights by table, without branches: a missing piece reads entry 64.
-    for (color, pieces) in [white, black].into_iter().enumerate() {
+    for (color, pieces) in pos.pieces.iter().enumerate() {
         let knights = pieces[Kind::Knight.index()];
         let first = knights.trailing_zeros() as usize;
         let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
@@ -162,14 +171,7 @@ fn greedy_best_impl(pos: &Position) -> Option<(i32, Move)> {
     // lengths of empty squares. In one direction an empty square is reached by at most one
     // slider (the nearest piece behind it), so taking the square costs that slider's colour
     // the square and the run of empty squares beyond it; a slider put there gains the runs.
-    let [white, black] = &pos.pieces;
-    let (q, r, b) = (
-        Kind::Queen.index(),
-        Kind::Rook.index(),
-        Kind::Bishop.index(),
-    );
-    let orthogonal = [white[q] | white[r], black[q] | black[r]];
-    let diagonal = [white[q] | white[b], black[q] | black[b]];
+    let [orthogonal, diagonal] = sliders(pos);
     let mut fills = [[0; 2]; 8];
     let mut runs = [[0; 3]; 8];
     let mut total = [0i32; 2];
@@ -185,7 +187,7 @@ fn greedy_best_impl(pos: &Position) -> Option<(i32, Move)> {
     // The king and the knights: their empty squares, and per square how many of each side's
     // leapers attack it (kept as the sets attacked once and twice or more, per side).
     let mut leaped = [[0u64; 3]; 2];
-    for (color, pieces) in [white, black].into_iter().enumerate() {
+    for (color, pieces) in pos.pieces.iter().enumerate() {
         let knights = pieces[Kind::Knight.index()];
         let first = knights.trailing_zeros() as usize;
         let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
