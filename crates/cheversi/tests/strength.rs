@@ -10,7 +10,9 @@
 //! (some such openings are lost before the engine places anything, see the crate README),
 //! while the opponent's random first placement, its random tie-breaks and the seed's choice of
 //! the symmetry of the engine's first placement make the games differ. Of the two, one random
-//! placement weakens the opponent least. `CHEVERSI_STRENGTH_OPENING=opponent2` makes the
+//! placement weakens the opponent least, and it leaves the games varied enough (against the
+//! minimax 94 and 95 of 100 games a seat were distinct move sequences; 100 and 99 with two
+//! random placements). `CHEVERSI_STRENGTH_OPENING=opponent2` makes the
 //! opponent's first two placements random (more variety, a weaker opponent);
 //! `CHEVERSI_STRENGTH_OPENING=both` is the earlier protocol (White's king and Black's answer
 //! random, whoever plays them, so one of them is the engine's own). The evaluation seeds are
