@@ -364,7 +364,8 @@ pub fn default_config() -> AlphaBetaConfig {
 }
 
 /// The default player: [`CheversiPlayer`] with [`default_config`] and the solver from
-/// [`DEFAULT_HANDOVER`] placements left; `seed` chooses the symmetry of its first placement
+/// [`DEFAULT_HANDOVER`] placements left, opening as White with the king on
+/// [`OPENING_KING_SQUARE`]; `seed` chooses the symmetry of its first placement
 /// ([`CheversiPlayer::with_opening_seed`]). Under node or depth limits a seed fixes its play.
 ///
 /// ```
