@@ -18,7 +18,8 @@ use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator, Stopwatch};
 
 use game_core::{Engine, Game, GameRecord, Limits, Score, SearchInfo, SearchResult, StopFlag};
 
-use crate::position::{Color, Move, Position};
+use crate::board::Square;
+use crate::position::{Color, Kind, Move, Position};
 use crate::score::{greedy_plies, scores};
 use crate::solver::Solver;
 
@@ -142,6 +143,24 @@ pub(crate) fn solver_eighths(left: u8, limits: &Limits) -> u32 {
     }
 }
 
+/// The square of the default player's king when it opens the game as White (before the seed's
+/// symmetry turns it, see [`CheversiPlayer::with_opening_seed`]): `b1`, the opening table's
+/// one entry.
+///
+/// Why a table: from the empty board the alpha-beta search cannot see far enough to tell the
+/// king's squares apart (at 85,000 nodes it chose a `c3`-like square). Measured in seeded
+/// matches as White against the depth-4 minimax at 85,000 nodes a move, the opponent's first
+/// placement random, on seeds 2000–2049, apart from the strength test's evaluation seeds
+/// (`CHEVERSI_STRENGTH_KING` in `tests/strength.rs`), W / D / L with the king on each of the
+/// ten squares no symmetry maps onto another: a1 48/2/0, b1 50/0/0, c1 46/2/2, d1 41/3/6,
+/// b2 46/2/2, c2 47/2/1, d2 49/1/0, c3 48/2/0, d3 45/2/3, d4 40/5/5 (the search's own
+/// choice 47/1/2). The best four on 100 more games (seeds 2050–2149): d2 98/1/1, b1 96/1/3,
+/// a1 92/7/1, c3 91/7/2, the search's choice 89/8/3; and d2 and b1 on 100 more (2150–2249):
+/// 93/5/2 and 95/3/2. Over the 250 games b1 won 241 and lost 5, d2 won 240 and lost 2, the
+/// search's choice won 136 of 150: b1 and d2 are equally good within the noise, and b1 was
+/// taken for its wins.
+pub const OPENING_KING_SQUARE: Square = Square::at_bit(1);
+
 /// The placements left from which the default player hands over to the solver (the solver's
 /// own default reach, [`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]).
 pub const DEFAULT_HANDOVER: u8 = Solver::DEFAULT_MAX_PLACEMENTS_LEFT;
@@ -171,6 +190,9 @@ pub struct CheversiPlayer {
     handover: u8,
     /// Which of the board's 8 symmetries the first placement of a game is turned by.
     opening_symmetry: u8,
+    /// The king's square of White's first placement ([`OPENING_KING_SQUARE`]), or `None` to
+    /// search it.
+    opening_king: Option<Square>,
 }
 
 impl CheversiPlayer {
@@ -187,16 +209,25 @@ impl CheversiPlayer {
             solver: Solver::with_table_bits(20).with_max_placements_left(handover),
             handover,
             opening_symmetry: 0,
+            opening_king: Some(OPENING_KING_SQUARE),
         }
+    }
+
+    /// The same player searching its first placement from the empty board too, instead of
+    /// playing the opening table's king ([`OPENING_KING_SQUARE`]).
+    pub fn without_opening_table(mut self) -> CheversiPlayer {
+        self.opening_king = None;
+        self
     }
 
     /// The same player, turning its first placement of a game (on the empty board) by one of
     /// the board's 8 symmetries chosen by `seed`.
     ///
     /// Why: the empty board is symmetric, so the 8 images of the best first placement are
-    /// equally good, and a search alone always picks the same one (the default player opened
-    /// every game as White with the same king square). Seeding the symmetry varies the games
-    /// at no cost in strength, and a given seed still plays the same game.
+    /// equally good, and a search (or the opening table, [`OPENING_KING_SQUARE`]) alone always
+    /// picks the same one (the default player opened every game as White with the same king
+    /// square). Seeding the symmetry varies the games at no cost in strength, and a given seed
+    /// still plays the same game.
     pub fn with_opening_seed(mut self, seed: u64) -> CheversiPlayer {
         self.opening_symmetry = (seed % 8) as u8;
         self
@@ -277,6 +308,14 @@ impl Engine<Position> for CheversiPlayer {
     ) -> SearchResult<Move> {
         let root = *record.current();
         let started = Stopwatch::start();
+        if let (0, None, Some(square)) =
+            (root.placements_made(), record.outcome(), self.opening_king)
+        {
+            let mv = Move::new(Kind::King, square.symmetric(self.opening_symmetry));
+            let info = SearchInfo::new(0, 0, None, alloc::vec![mv], started.elapsed());
+            report(&info);
+            return SearchResult::new(Some(mv), info);
+        }
         let mut solver_nodes = 0;
         if record.outcome().is_none() && self.solver_may_play(&root, limits) {
             let eighths = solver_eighths(root.placements_left(), limits);
@@ -325,7 +364,8 @@ pub fn default_config() -> AlphaBetaConfig {
 }
 
 /// The default player: [`CheversiPlayer`] with [`default_config`] and the solver from
-/// [`DEFAULT_HANDOVER`] placements left; `seed` chooses the symmetry of its first placement
+/// [`DEFAULT_HANDOVER`] placements left, opening as White with the king on
+/// [`OPENING_KING_SQUARE`]; `seed` chooses the symmetry of its first placement
 /// ([`CheversiPlayer::with_opening_seed`]). Under node or depth limits a seed fixes its play.
 ///
 /// ```
@@ -499,6 +539,36 @@ mod tests {
         // The same seed plays the same placement.
         let again = default_engine(5).choose_move(&record, &Limits::depth(1));
         assert_eq!(again, Some(firsts[5]));
+    }
+
+    #[test]
+    fn the_default_player_opens_with_the_tables_king_turned_by_the_seed() {
+        let record = GameRecord::new(Position::start());
+        for seed in 0..8u64 {
+            let result = default_engine(seed).search(
+                &record,
+                &Limits::nodes(85_000),
+                &StopFlag::new(),
+                &mut |_| {},
+            );
+            let square = OPENING_KING_SQUARE.symmetric(seed as u8);
+            assert_eq!(result.best_move, Some(Move::new(Kind::King, square)));
+            // Played from the table: nothing searched.
+            assert_eq!(result.info.nodes, 0);
+        }
+        // Without the table the player searches its first placement (a king, the only kind
+        // White may place first).
+        let mut searching =
+            CheversiPlayer::new(default_config(), DEFAULT_HANDOVER).without_opening_table();
+        let result = searching.search(&record, &Limits::depth(1), &StopFlag::new(), &mut |_| {});
+        assert!(result.info.nodes > 0);
+        assert_eq!(result.best_move.map(|mv| mv.kind), Some(Kind::King));
+        // Only the empty board is played from the table.
+        let mut pos = Position::start();
+        pos.play(Move::new(Kind::King, OPENING_KING_SQUARE))
+            .expect("legal");
+        let answer = default_engine(0).choose_move(&GameRecord::new(pos), &Limits::depth(1));
+        assert!(answer.is_some_and(|mv| mv.kind != Kind::King && pos.is_legal(mv)));
     }
 
     #[test]

@@ -123,7 +123,8 @@ mod zobrist;
 pub use board::{Square, SquareSet, Squares};
 pub use eval::{
     alphabeta_engine, default_config, default_engine, mcts_engine, CheversiPlayer, RoundScore,
-    RunningScore, DEFAULT_HANDOVER, ROLLOUT_PLY_CAP, SETTLE_ROUNDS, SOLVER_POSITIONS_PER_NODE,
+    RunningScore, DEFAULT_HANDOVER, OPENING_KING_SQUARE, ROLLOUT_PLY_CAP, SETTLE_ROUNDS,
+    SOLVER_POSITIONS_PER_NODE,
 };
 pub use game_core::{
     self, BoardSize, DrawRules, Game, GameRecord, IllegalMoveError, Outcome, ParseMoveError,

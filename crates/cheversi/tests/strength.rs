@@ -3,32 +3,46 @@
 //! player on the raw score, and a fixed-depth-4 minimax on the raw score (the "raw score" is
 //! the rules' running score, the mover's points minus the opponent's).
 //!
-//! Every game opens with two uniformly random placements drawn from the game's seed (White's
-//! king and Black's first answer), so the games differ; after that each side plays its own
-//! moves. With `CHEVERSI_STRENGTH_OPENING=opponent` only the opponent's first placement is
-//! random and the engine chooses all of its own (its first placement on the empty board is
-//! turned by one of the board's symmetries chosen by the seed): the random placement of the
-//! engine's own side in the default opening is a handicap of that seat, and some of those
-//! openings are lost before the engine places anything (see the crate README). The engine plays on a node budget, so a game is fixed by its seed whatever the load
-//! of the machine. The full measurement is `#[ignore]`d (minutes in release):
+//! The protocol of the 95 % claim (the default): the opponent's first placement is uniformly
+//! random, drawn from the game's seed, and every other placement is its player's own; the
+//! engine chooses all of its own moves, as in the issue's refereed games. Why: a random
+//! placement forced on the engine measures the luck of the draw, not the engine's strength
+//! (some such openings are lost before the engine places anything, see the crate README),
+//! while the opponent's random first placement, its random tie-breaks and the seed's choice of
+//! the symmetry of the engine's first placement make the games differ. Of the two, one random
+//! placement weakens the opponent least, and it leaves the games varied enough (against the
+//! minimax 94 and 95 of 100 games a seat were distinct move sequences; 100 and 99 with two
+//! random placements). `CHEVERSI_STRENGTH_OPENING=opponent2` makes the
+//! opponent's first two placements random (more variety, a weaker opponent);
+//! `CHEVERSI_STRENGTH_OPENING=both` is the earlier protocol (White's king and Black's answer
+//! random, whoever plays them, so one of them is the engine's own). The evaluation seeds are
+//! 1000–1099 (100 games a seat and opponent); the engine's opening table (its king's first
+//! square, see `cheversi::eval`) was chosen on other seeds (2000–2149), so that the
+//! evaluation is not fitted to its own seeds. The engine plays on a node budget, so a game is
+//! fixed by its seed whatever the load of the machine. The full measurement is `#[ignore]`d
+//! (minutes in release):
 //!
 //! ```text
 //! cargo test --release -p cheversi --test strength -- --ignored --nocapture
 //! ```
 //!
-//! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 50),
+//! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 100),
+//! `CHEVERSI_STRENGTH_SEED` the first game's seed (default 1000; game `g` has seed
+//! `first + g`), `CHEVERSI_STRENGTH_OPENING` the random opening (above),
 //! `CHEVERSI_STRENGTH_ONLY` plays only the matches whose name (`random-white`, `greedy-black`,
 //! `minimax(4)-white`, …) contains its text (`minimax` for both seats against the minimax),
 //! `CHEVERSI_STRENGTH_LOSSES=1` prints the seed and the moves of every game not won (`=all`:
 //! of every game),
-//! `CHEVERSI_STRENGTH_NODES` sets the node budget a move (default `NODES_PER_MOVE`), and
-//! `CHEVERSI_STRENGTH_MS=100` plays the engine by time (100 ms a move) instead of by nodes.
+//! `CHEVERSI_STRENGTH_NODES` sets the node budget a move (default `NODES_PER_MOVE`),
+//! `CHEVERSI_STRENGTH_MS=100` plays the engine by time (100 ms a move) instead of by nodes, and
+//! `CHEVERSI_STRENGTH_KING=a1` (an experiment, not the engine's play) puts the engine's king
+//! on that square when it opens as White, turned by the seed's symmetry (`seed % 8`).
 //! A small seeded version runs in the normal `cargo test`.
 
 use std::time::Duration;
 
 use cheversi::game_core::{Limits, Rng};
-use cheversi::{default_engine, Color, Game, GameRecord, Move, Outcome, Position};
+use cheversi::{default_engine, Color, Game, GameRecord, Kind, Move, Outcome, Position, Square};
 
 /// The node budget of the full measurement: about 100 ms of the default engine's alpha-beta
 /// on one core, measured in CPU time so that the load of the machine does not enter
@@ -42,29 +56,43 @@ use cheversi::{default_engine, Color, Game, GameRecord, Move, Outcome, Position}
 /// machine it runs on.
 const NODES_PER_MOVE: u64 = 85_000;
 
-/// The random placements that open every game.
-const OPENING_PLIES: usize = 2;
+/// The placements at the start of a game that may be random (White's king, Black's answer,
+/// White's second and Black's second placement).
+const OPENING_PLIES: usize = 4;
 
-/// Which of the first [`OPENING_PLIES`] placements are random.
+/// The random placements that open the calibration games (`nodes_in_100_ms`,
+/// `cpu_time_of_a_move_at_the_node_budget`).
+const CALIBRATION_OPENING: usize = 2;
+
+/// Which placements at the start of a game are random (drawn from the game's seed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Opening {
-    /// Both (White's king and Black's first answer), whoever plays them.
-    Both,
-    /// Only the opponent's.
+    /// The opponent's first placement; the engine chooses all of its own (the default, the
+    /// protocol of the 95 % claim: see the module docs).
     Opponent,
+    /// The opponent's first two placements; the engine chooses all of its own.
+    Opponent2,
+    /// The first two placements of the game (White's king and Black's answer), whoever plays
+    /// them: one of them is the engine's own.
+    Both,
 }
 
 impl Opening {
     fn from_env() -> Opening {
         match std::env::var("CHEVERSI_STRENGTH_OPENING").as_deref() {
-            Ok("opponent") => Opening::Opponent,
-            _ => Opening::Both,
+            Ok("both") => Opening::Both,
+            Ok("opponent2") => Opening::Opponent2,
+            _ => Opening::Opponent,
         }
     }
 
     /// Whether placement `ply` (0 is White's king), with `mover` to place, is random.
     fn is_random(self, ply: usize, mover: Color, engine_color: Color) -> bool {
-        ply < OPENING_PLIES && (self == Opening::Both || mover != engine_color)
+        match self {
+            Opening::Both => ply < 2,
+            Opening::Opponent => ply < 2 && mover != engine_color,
+            Opening::Opponent2 => ply < OPENING_PLIES && mover != engine_color,
+        }
     }
 }
 
@@ -169,6 +197,10 @@ fn play_match(
     opening: Opening,
 ) -> Tally {
     let mut tally = Tally::default();
+    let forced_king = std::env::var("CHEVERSI_STRENGTH_KING")
+        .ok()
+        .and_then(|text| text.parse::<Square>().ok())
+        .filter(|_| engine_color == Color::White);
     for game in 0..games {
         let seed = first_seed + game;
         let mut rng = Rng::new(seed);
@@ -178,6 +210,9 @@ fn play_match(
             let pos = *record.current();
             let mv = if opening.is_random(record.moves().len(), pos.side_to_move(), engine_color) {
                 *rng.choose(&pos.legal_moves()).expect("a move")
+            } else if let (0, Some(square)) = (record.moves().len(), forced_king) {
+                // An experiment: the engine's king put on `square` (turned by the seed).
+                Move::new(Kind::King, square.symmetric((seed % 8) as u8))
             } else if pos.side_to_move() == engine_color {
                 engine.choose_move(&record, &limits).expect("a move")
             } else {
@@ -212,7 +247,7 @@ fn env_u64(name: &str) -> Option<u64> {
 #[test]
 #[ignore = "hundreds of games: run in release (see the module docs)"]
 fn default_player_wins_95_percent_from_both_seats() {
-    let games = env_u64("CHEVERSI_STRENGTH_GAMES").unwrap_or(50);
+    let games = env_u64("CHEVERSI_STRENGTH_GAMES").unwrap_or(100);
     let (limits, how) = match env_u64("CHEVERSI_STRENGTH_MS") {
         Some(ms) => (
             Limits::time(Duration::from_millis(ms)),
@@ -224,6 +259,7 @@ fn default_player_wins_95_percent_from_both_seats() {
         }
     };
     let opening = Opening::from_env();
+    let first_seed = env_u64("CHEVERSI_STRENGTH_SEED").unwrap_or(1_000);
     let mut failures = Vec::new();
     let only = std::env::var("CHEVERSI_STRENGTH_ONLY").unwrap_or_default();
     for opponent in [Opponent::Random, Opponent::Greedy, Opponent::Minimax(4)] {
@@ -232,7 +268,7 @@ fn default_player_wins_95_percent_from_both_seats() {
             if !name.contains(&only.to_lowercase()) {
                 continue;
             }
-            let tally = play_match(opponent, color, limits, (1_000, games), opening);
+            let tally = play_match(opponent, color, limits, (first_seed, games), opening);
             println!(
                 "default engine ({how}, random opening: {opening:?}) as {color} vs {opponent:?}: \
                  {} W / {} D / {} L in {} games",
@@ -328,7 +364,7 @@ fn nodes_in_100_ms() {
         let mut per_move = Vec::new();
         while record.outcome().is_none() {
             let pos = *record.current();
-            let mv = if record.moves().len() < OPENING_PLIES {
+            let mv = if record.moves().len() < CALIBRATION_OPENING {
                 *rng.choose(&pos.legal_moves()).expect("a move")
             } else if pos.side_to_move() == Color::White {
                 let started = std::time::Instant::now();
@@ -374,7 +410,7 @@ fn cpu_time_of_a_move_at_the_node_budget() {
             let mut record = GameRecord::new(Position::start());
             while record.outcome().is_none() {
                 let pos = *record.current();
-                let mv = if record.moves().len() < OPENING_PLIES {
+                let mv = if record.moves().len() < CALIBRATION_OPENING {
                     *rng.choose(&pos.legal_moves()).expect("a move")
                 } else if pos.side_to_move() == engine_color {
                     let before = thread_cpu_time().expect("Linux: the thread's CPU time");
