@@ -17,7 +17,7 @@
 //! `CHEVERSI_STRENGTH_OPENING=both` is the earlier protocol (White's king and Black's answer
 //! random, whoever plays them, so one of them is the engine's own). The evaluation seeds are
 //! 1000–1099 (100 games a seat and opponent); the engine's opening table (its king's first
-//! square, see `cheversi::eval`) was chosen on other seeds (2000–2149), so that the
+//! square, see `cheversi::eval`) was chosen on other seeds (2000–2249), so that the
 //! evaluation is not fitted to its own seeds. The engine plays on a node budget, so a game is
 //! fixed by its seed whatever the load of the machine. The full measurement is `#[ignore]`d
 //! (minutes in release):
