@@ -34,11 +34,6 @@ const fn leaper_tables() -> LeaperTables {
 
 static LEAPER_TABLES: LeaperTables = leaper_tables();
 
-#[inline(always)]
-fn scores_impl(pos: &Position) -> [u32; 2] {
-    scores_on(pos, pos.empty_bits())
-}
-
 /// Both sides' sliders by the lines they attack along: `[orthogonal, diagonal]`, each
 /// `[white, black]` (queens and rooks, queens and bishops).
 #[inline(always)]
@@ -55,11 +50,25 @@ fn sliders(pos: &Position) -> [[Bitboard; 2]; 2] {
     ]
 }
 
-/// Both players' scores if the empty squares were `empty` (a subset of the position's): the
-/// squares taken out act as blockers of no one's, which is what a new piece is to the pieces
-/// already placed.
+/// One side's king and knights (`pieces`, a side's bitboards by kind): the empty squares each
+/// of its three leapers attacks, `[first knight, second knight, king]`, by table and without
+/// branches (a missing piece reads the tables' empty 65th entry).
 #[inline(always)]
-fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
+fn leaper_attacks(pieces: &[Bitboard; 5], empty: Bitboard) -> [Bitboard; 3] {
+    let knights = pieces[Kind::Knight.index()];
+    let first = knights.trailing_zeros() as usize;
+    let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
+    let king = pieces[Kind::King.index()].trailing_zeros() as usize;
+    [
+        LEAPER_TABLES.knight[first] & empty,
+        LEAPER_TABLES.knight[second] & empty,
+        LEAPER_TABLES.king[king] & empty,
+    ]
+}
+
+#[inline(always)]
+fn scores_impl(pos: &Position) -> [u32; 2] {
+    let empty = pos.empty_bits();
     let [orthogonal, diagonal] = sliders(pos);
     let mut total = [0u32; 2];
     for d in ORTHOGONAL {
@@ -72,15 +81,9 @@ fn scores_on(pos: &Position, empty: Bitboard) -> [u32; 2] {
         total[0] += (w & empty).count_ones();
         total[1] += (b & empty).count_ones();
     }
-    // The king and the knights by table, without branches: a missing piece reads entry 64.
     for (color, pieces) in pos.pieces.iter().enumerate() {
-        let knights = pieces[Kind::Knight.index()];
-        let first = knights.trailing_zeros() as usize;
-        let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
-        let king = pieces[Kind::King.index()].trailing_zeros() as usize;
-        total[color] += (LEAPER_TABLES.knight[first] & empty).count_ones()
-            + (LEAPER_TABLES.knight[second] & empty).count_ones()
-            + (LEAPER_TABLES.king[king] & empty).count_ones();
+        let [first, second, king] = leaper_attacks(pieces, empty);
+        total[color] += first.count_ones() + second.count_ones() + king.count_ones();
     }
     total
 }
@@ -132,9 +135,12 @@ pub(crate) fn greedy_reply(pos: &Position) -> i32 {
 /// Why not place each candidate and score the child: a placement changes the score in two
 /// parts. The square it takes stops counting for everyone and blocks the rays through it,
 /// which depends on the square alone; the new piece's own attacks depend on the kind too. So
-/// the first part is scored once per square (one score of the position with that square
-/// taken out of the empty ones) and the second is one attack look-up per kind: about a
-/// quarter of the full scores, with the same values and so the same choices.
+/// one pass over the position gives both for every square at once: per direction the slider
+/// fills (who reaches the square) and the run lengths of empty squares beyond it
+/// ([`Direction::run_lengths`](crate::board::Direction::run_lengths): what the slider loses,
+/// and what a slider put there gains), and per side the leapers' attacked squares. The
+/// values are those of placing and scoring every child (a unit test below), so the choices
+/// are the same.
 #[inline]
 #[allow(unsafe_code)] // the POPCNT call below, after its run-time check
 pub(crate) fn greedy_best(pos: &Position) -> Option<(i32, Move)> {
@@ -188,15 +194,7 @@ fn greedy_best_impl(pos: &Position) -> Option<(i32, Move)> {
     // leapers attack it (kept as the sets attacked once and twice or more, per side).
     let mut leaped = [[0u64; 3]; 2];
     for (color, pieces) in pos.pieces.iter().enumerate() {
-        let knights = pieces[Kind::Knight.index()];
-        let first = knights.trailing_zeros() as usize;
-        let second = (knights & knights.wrapping_sub(1)).trailing_zeros() as usize;
-        let king = pieces[Kind::King.index()].trailing_zeros() as usize;
-        let sets = [
-            LEAPER_TABLES.knight[first] & empty,
-            LEAPER_TABLES.knight[second] & empty,
-            LEAPER_TABLES.king[king] & empty,
-        ];
+        let sets = leaper_attacks(pieces, empty);
         for set in sets {
             total[color] += set.count_ones() as i32;
         }
