@@ -11,6 +11,10 @@
 //! The larger comparisons are `#[ignore]`d (run them with
 //! `cargo test -p cheversi --release --test solver -- --ignored`).
 
+mod common;
+
+use common::thread_cpu_time;
+
 use std::time::{Duration, Instant};
 
 use cheversi::game_core::{Rng, StopFlag};
@@ -467,14 +471,6 @@ fn a_solver_debug_prints_its_size_not_its_table() {
     let text = format!("{solver:?}");
     assert!(text.len() < 300, "{} characters", text.len());
     assert!(text.contains(&solver.table_len().to_string()), "{text}");
-}
-
-/// The CPU time of this thread so far (Linux: `/proc/thread-self/schedstat`), so that a
-/// measurement on a loaded machine counts only the solver's own work; `None` elsewhere.
-fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
 }
 
 /// Solves each position of `CHEVERSI_SOLVE` (position strings, or `moves` followed by the

@@ -39,6 +39,10 @@
 //! on that square when it opens as White, turned by the seed's symmetry (`seed % 8`).
 //! A small seeded version runs in the normal `cargo test`.
 
+mod common;
+
+use common::thread_cpu_time;
+
 use std::time::Duration;
 
 use cheversi::game_core::{Limits, Rng};
@@ -383,14 +387,6 @@ fn nodes_in_100_ms() {
         }
         println!("seed {seed}: (placements left, nodes, time) {per_move:?}");
     }
-}
-
-/// The CPU time of this thread so far (Linux: `/proc/thread-self/schedstat`), so that a
-/// measurement on a loaded machine counts only the engine's own work; `None` elsewhere.
-fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
 }
 
 #[test]
