@@ -42,11 +42,11 @@
 use alloc::vec::Vec;
 
 use game_core::{
-    grid_symmetry, Actions, Bits, Observe, Symmetries, RECTANGLE_SYMMETRIES, SQUARE_SYMMETRIES,
+    grid_symmetry, Actions, Bits, MoveList, Observe, Symmetries, RECTANGLE_SYMMETRIES,
+    SQUARE_SYMMETRIES,
 };
 
 use crate::board::Point;
-use crate::movegen::MAX_SLIDES;
 use crate::position::{Color, Move, Position, STONES_PER_PLAYER};
 use crate::responsibility::Responsibility;
 
@@ -78,7 +78,8 @@ impl Position {
     }
 
     /// Calls `f` with the id of every legal move, in the order of the move generator, without
-    /// allocating: the plain slides are kept on the stack for the responsibility rules.
+    /// allocating for a real position: the plain slides are kept in a [`MoveList`] for the
+    /// responsibility rules.
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         if self.win.is_some() {
             return;
@@ -109,9 +110,9 @@ impl Position {
             }
             return;
         }
-        let (slides, len) = self.plain_slides_on_stack();
-        let (rule, keep) = self.restriction(&slides[..len]);
-        for (i, &mv) in slides[..len].iter().enumerate() {
+        let slides = self.plain_slides();
+        let (rule, keep) = self.restriction(&slides);
+        for (i, &mv) in slides.iter().enumerate() {
             if rule == Responsibility::Free || keep.get(i) {
                 if let Move::Slide { from, to } = mv {
                     f(self.slide_id(geo.index_unchecked(from), geo.index_unchecked(to)));
@@ -120,25 +121,14 @@ impl Position {
         }
     }
 
-    /// The plain slides of the side to move, in generation order, on the stack (at most
-    /// [`MAX_SLIDES`]: 11 movable stones of at most 27 targets each).
-    fn plain_slides_on_stack(&self) -> ([Move; MAX_SLIDES], usize) {
-        let geo = self.geo();
-        let occupied = self.occupied();
-        let mut slides = [Move::Pass; MAX_SLIDES];
-        let mut len = 0;
-        for from in Bits(self.movable(self.to_move)) {
-            for to in Bits(geo.slides(from, occupied)) {
-                if len < MAX_SLIDES {
-                    slides[len] = Move::Slide {
-                        from: geo.points[from],
-                        to: geo.points[to],
-                    };
-                    len += 1;
-                }
-            }
-        }
-        (slides, len)
+    /// The plain slides of the side to move, in generation order (the move generator's), in a
+    /// [`MoveList`]: on the stack for every position with at most
+    /// [`MOVE_LIST_INLINE`](game_core::MOVE_LIST_INLINE) slides, which every Svendo position of
+    /// the random games measured for it had.
+    fn plain_slides(&self) -> MoveList<Move> {
+        let mut slides = MoveList::new();
+        self.plain_slides_into(&mut slides);
+        slides
     }
 
     /// The move with id `action` on this board, legal or not; `None` out of range.
@@ -214,8 +204,8 @@ impl Actions for Position {
         }
     }
 
-    /// Allocation-free: the responsibility rules, where they may apply, judge the plain slides
-    /// kept on the stack.
+    /// Without allocating for a real position: the responsibility rules, where they may apply,
+    /// judge the plain slides kept in a [`MoveList`].
     fn action_move(&self, action: usize) -> Option<Move> {
         let mv = self.move_of_id(action)?;
         if !self.is_plain_legal(mv) {
@@ -224,9 +214,9 @@ impl Actions for Position {
         if self.is_placement() || mv == Move::Pass || !self.responsibility_may_apply() {
             return Some(mv);
         }
-        let (slides, len) = self.plain_slides_on_stack();
-        let (rule, keep) = self.restriction(&slides[..len]);
-        let i = slides[..len].iter().position(|&slide| slide == mv)?;
+        let slides = self.plain_slides();
+        let (rule, keep) = self.restriction(&slides);
+        let i = slides.iter().position(|&slide| slide == mv)?;
         (rule == Responsibility::Free || keep.get(i)).then_some(mv)
     }
 
