@@ -2,7 +2,7 @@
 //!
 //! The examples are the ones `cargo test` built (see `common`).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::PathBuf;

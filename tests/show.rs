@@ -3,7 +3,7 @@
 //! path the tool takes (`games::setup`, `GameRecord::new`, `games::outcome_line`), and by
 //! running the tool itself (the `show` example that `cargo test` built).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

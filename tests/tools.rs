@@ -4,7 +4,7 @@
 //!
 //! The examples are the ones `cargo test` built (see `common`).
 
-mod common;
+use crate::common;
 
 use std::ffi::OsString;
 use std::process::{Command, Output, Stdio};

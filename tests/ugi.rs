@@ -13,7 +13,7 @@
 //! default `20,100,500`, the times a move; `UGI_REFEREE_ENGINE` another engine program to
 //! referee instead of the `ugi` example, such as an older build.)
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

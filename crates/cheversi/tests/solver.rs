@@ -11,7 +11,7 @@
 //! The larger comparisons are `#[ignore]`d (run them with
 //! `cargo test -p cheversi --release --test solver -- --ignored`).
 
-mod common;
+use crate::common;
 
 use common::thread_cpu_time;
 

@@ -39,7 +39,7 @@
 //! on that square when it opens as White, turned by the seed's symmetry (`seed % 8`).
 //! A small seeded version runs in the normal `cargo test`.
 
-mod common;
+use crate::common;
 
 use common::thread_cpu_time;
 

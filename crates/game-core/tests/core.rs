@@ -1,7 +1,7 @@
 //! The core's tools, tested on tic-tac-toe (in the crate) and a ring walk (tests/common), both
 //! tiny games whose numbers can be counted by hand.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -2,7 +2,7 @@
 //! make no sense, records far longer than any game, and texts far longer than any move. None
 //! of it may abort the call, take quadratic time or give a message as long as the input.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

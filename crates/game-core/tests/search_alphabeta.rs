@@ -2,7 +2,7 @@
 //! tic-tac-toe (a 9-cell array, nothing shared with the crate), and on the ring walk of
 //! `tests/common` for the history draws.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -12,7 +12,7 @@ use game_core::{
     Reason, Score, StopFlag,
 };
 
-mod tree3;
+use crate::tree3;
 use tree3::{a_careless_first_move_costs, max_n, End, Seat, Tree3, SEATS};
 
 fn ttt(text: &str) -> TicTacToe {

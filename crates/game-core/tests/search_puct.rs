@@ -9,7 +9,7 @@ use game_core::search::{PolicyValue, Rewards, SearchResult};
 use game_core::tictactoe::{Point, TicTacToe};
 use game_core::{Actions, Engine, Game, GameRecord, Limits, Rng, StopFlag};
 
-mod tree3;
+use crate::tree3;
 use tree3::{a_careless_first_move_costs, max_n, Tree3};
 
 fn ttt(text: &str) -> TicTacToe {

@@ -1,7 +1,7 @@
 //! The JSON API end to end: a server on 127.0.0.1:0 with a temporary database, scripted
 //! clients over HTTP and WebSocket.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

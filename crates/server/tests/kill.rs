@@ -1,7 +1,7 @@
 //! The binary killed with SIGKILL in the middle of games, and started again on the same file:
 //! every acknowledged move is there, and the engine seats think again.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;

@@ -3,7 +3,7 @@
 //! compared with the engine on many positions; placement legality on hand-built positions;
 //! hand-scored finished positions.
 
-mod common;
+use crate::common;
 
 use common::{
     naive_original_winner, naive_score, naive_score_with, naive_triangular_winner, Naive, Revive,

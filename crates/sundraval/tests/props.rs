@@ -3,7 +3,7 @@
 //! moves are accepted and others refused; text and hash round trips; a placement adds exactly
 //! one stone; random games end.
 
-mod common;
+use crate::common;
 
 use common::{
     naive_original_winner, naive_score, naive_triangular_winner, Naive, BLACK, EMPTY, WHITE,

@@ -3,7 +3,7 @@
 //! Every expected count is either a hand count or computed by the naive implementation here;
 //! none is pasted from the engine.
 
-mod naive;
+use crate::naive;
 
 use naive::{NMove, Naive};
 use svendo::{BoardSize, Color, Game, Move, Position, Responsibility, WinRule};
