@@ -11,5 +11,6 @@ mod mcts_threads;
 mod play_tools;
 mod records;
 mod show;
+mod test_layout;
 mod tools;
 mod ugi;

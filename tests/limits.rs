@@ -34,7 +34,7 @@ fn limit_kinds() -> Vec<(&'static str, Limits)> {
 
 /// The start on the game's smallest board (a depth limit costs MCTS at least one iteration per
 /// root move, and Sundraval's default board has 46,872 opening moves: its depth limit there is
-/// checked by the crate's own ignored test, `cargo test -p sundraval --release --test limits
+/// checked by the crate's own ignored test, `cargo test -p sundraval --release --test all limits::
 /// -- --ignored`).
 fn smallest_start<G: Game>() -> G {
     let area = |size: &BoardSize| match *size {

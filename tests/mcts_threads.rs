@@ -3,7 +3,7 @@
 //! measurements and slow, so they are ignored by `cargo test`; run them in release, alone:
 //!
 //! ```text
-//! cargo test --release --test mcts_threads -- --ignored --nocapture --test-threads 1
+//! cargo test --release --test all mcts_threads:: -- --ignored --nocapture --test-threads 1
 //! ```
 //!
 //! `BOARDRULES_THREADS_SECONDS` (default 3) sets the seconds of each speed measurement,

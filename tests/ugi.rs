@@ -6,7 +6,7 @@
 //! engine games at the end are `#[ignore]`d (minutes of wall-clock time); run them with
 //!
 //! ```text
-//! cargo test --release --test ugi -- --ignored --nocapture
+//! cargo test --release --test all ugi:: -- --ignored --nocapture
 //! ```
 //!
 //! (`UGI_REFEREE_GAMES`, default 2, sets the games per game and time; `UGI_REFEREE_MS`,
@@ -722,7 +722,7 @@ fn env_list(name: &str, default: &[u64]) -> Vec<u64> {
 }
 
 #[test]
-#[ignore = "minutes of refereed games; cargo test --release --test ugi -- --ignored --nocapture"]
+#[ignore = "minutes of refereed games; cargo test --release --test all ugi:: -- --ignored --nocapture"]
 fn refereed_engine_games_have_no_forfeits_and_no_protocol_errors() {
     let games = env_list("UGI_REFEREE_GAMES", &[2])[0] as usize;
     let times = env_list("UGI_REFEREE_MS", &[20, 100, 500]);

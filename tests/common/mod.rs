@@ -1,7 +1,7 @@
 //! What the root tests that run the command-line examples share.
 //!
 //! `cargo test` builds the examples before it runs the tests, so they are run from
-//! `target/<profile>/examples/` (a lone `cargo test --test NAME` does not rebuild them: run
+//! `target/<profile>/examples/` (`cargo test --test all` alone does not rebuild them: run
 //! the whole suite, or `cargo build --examples` first).
 
 // Shared by several test or example programs, each using part of it: `pub` keeps the

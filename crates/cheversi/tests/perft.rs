@@ -383,7 +383,7 @@ fn random_positions_against_the_naive_generator() {
 }
 
 /// The deeper counts of `tests/data/*.perft` come from here: run with
-/// `cargo test --release -p cheversi --test perft -- --ignored --nocapture`.
+/// `cargo test --release -p cheversi --test all perft:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "slow in a debug build; the source of the deep counts in tests/data"]
 fn deep_counts_from_the_naive_generator() {

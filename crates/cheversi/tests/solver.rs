@@ -9,7 +9,7 @@
 //!   on the value from positions up to 8 placements from the end.
 //!
 //! The larger comparisons are `#[ignore]`d (run them with
-//! `cargo test -p cheversi --release --test solver -- --ignored`).
+//! `cargo test -p cheversi --release --test all solver:: -- --ignored`).
 
 use crate::common;
 
@@ -480,7 +480,7 @@ fn a_solver_debug_prints_its_size_not_its_table() {
 ///
 /// ```text
 /// CHEVERSI_SOLVE="8/8/8/8/5q2/4Q3/5r2/4K3 w f4" \
-///   cargo test -p cheversi --release --test solver -- --ignored --nocapture measure
+///   cargo test -p cheversi --release --test all solver::measure -- --ignored --nocapture
 /// ```
 #[test]
 #[ignore = "a measurement: give the positions in CHEVERSI_SOLVE (see the doc comment)"]

@@ -23,7 +23,7 @@
 //! (minutes in release):
 //!
 //! ```text
-//! cargo test --release -p cheversi --test strength -- --ignored --nocapture
+//! cargo test --release -p cheversi --test all strength:: -- --ignored --nocapture
 //! ```
 //!
 //! `CHEVERSI_STRENGTH_GAMES` sets the games per seat and opponent (default 100),

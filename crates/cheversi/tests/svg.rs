@@ -3,7 +3,7 @@
 //! coordinates, and a snapshot.
 //!
 //! The snapshot `tests/data/cheversi.svg` is compared byte for byte. After a deliberate change
-//! of the drawing, regenerate it with `UPDATE_SNAPSHOTS=1 cargo test -p cheversi --test svg`,
+//! of the drawing, regenerate it with `UPDATE_SNAPSHOTS=1 cargo test -p cheversi --test all svg::`,
 //! render it (`rsvg-convert -w 400 tests/data/cheversi.svg -o /tmp/cheversi.png`) and look
 //! at it.
 

@@ -332,8 +332,8 @@ fn perft_nine_from_the_start() {
     assert_eq!(perft(&Position::start(), 9).unwrap(), naive);
 }
 
-/// Prints the naive counts for the perft file: `cargo test -p kvarn3 --test perft --
-/// --ignored --nocapture print_naive_counts`.
+/// Prints the naive counts for the perft file: `cargo test -p kvarn3 --test all
+/// perft::print_naive_counts -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints the naive counts used to write tests/data/kvarn3.perft"]
 fn print_naive_counts() {

@@ -6,7 +6,7 @@
 //! and a draw a draw, by the solver's table), and count wins, draws and losses per seat.
 //!
 //! The full runs are ignored in `cargo test`; run them with
-//! `cargo test --release -p kvarn3 --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p kvarn3 --test all strength:: -- --ignored --nocapture`.
 
 use kvarn3::game_core::search::random::RandomEngine;
 use kvarn3::game_core::{Engine, Limits};
@@ -117,7 +117,7 @@ fn keeps_the_value_against_mcts_small() {
 }
 
 #[test]
-#[ignore = "a strength run: cargo test --release -p kvarn3 --test strength -- --ignored --nocapture"]
+#[ignore = "a strength run: cargo test --release -p kvarn3 --test all strength:: -- --ignored --nocapture"]
 fn never_loses_full() {
     let t = tally(100, &random, &Limits::INFINITE);
     println!("kvarn3 default vs random, 100 games a seat: {t:?}");

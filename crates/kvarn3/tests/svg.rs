@@ -3,7 +3,7 @@
 //!
 //! The snapshot `tests/data/kvarn3.svg` is compared byte for byte. After a deliberate change
 //! of the drawing, regenerate it with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p kvarn3 --test svg`, render it
+//! `UPDATE_SNAPSHOTS=1 cargo test -p kvarn3 --test all svg::`, render it
 //! (`rsvg-convert -w 400 tests/data/kvarn3.svg -o /tmp/kvarn3.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};

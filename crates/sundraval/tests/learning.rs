@@ -203,7 +203,7 @@ fn observation_cells_counted_by_hand() {
 }
 
 /// Steps per second of random play through the action interface (mask, a random legal id,
-/// play, observe), 9 a side: `cargo test --release -p sundraval --test learning -- --ignored
+/// play, observe), 9 a side: `cargo test --release -p sundraval --test all learning:: -- --ignored
 /// --nocapture steps`. It measures; it asserts nothing about time.
 #[test]
 #[ignore = "a measurement, run in release"]

@@ -1,7 +1,7 @@
 //! A depth limit on the default board (issue 20, part 2): the default engine (MCTS) counts
 //! depth as the depth of its tree, and a line two plies deep needs each of the 46,872 opening
 //! moves of the default board tried once first, so this runs in release:
-//! `cargo test -p sundraval --release --test limits -- --ignored`. Every engine of every game
+//! `cargo test -p sundraval --release --test all limits:: -- --ignored`. Every engine of every game
 //! under every limit kind, on small boards, is the root package's `tests/limits.rs`.
 
 use sundraval::game_core::{Game, GameRecord, Limits, StopFlag};

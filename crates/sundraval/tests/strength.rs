@@ -2,7 +2,7 @@
 //! random play on the small boards, both seats.
 //!
 //! The full run is ignored in `cargo test`; run it with
-//! `cargo test --release -p sundraval --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p sundraval --test all strength:: -- --ignored --nocapture`.
 //! Its budget is [`FULL_ITERATIONS`] iterations a move, chosen to fit in 100 ms a move in a
 //! release build (the test prints the mean and the slowest move it saw). `STRENGTH_GAMES` and
 //! `STRENGTH_ITERATIONS` in the environment change the number of games and the budget.
@@ -87,7 +87,7 @@ fn beats_random_small() {
 }
 
 #[test]
-#[ignore = "a strength run: cargo test --release -p sundraval --test strength -- --ignored --nocapture"]
+#[ignore = "a strength run: cargo test --release -p sundraval --test all strength:: -- --ignored --nocapture"]
 fn beats_random_full() {
     let games = env_number("STRENGTH_GAMES", 100);
     let iterations = env_number("STRENGTH_ITERATIONS", FULL_ITERATIONS);

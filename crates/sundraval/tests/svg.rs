@@ -4,7 +4,7 @@
 //!
 //! The snapshot `tests/data/sundraval.svg` is compared byte for byte. After a deliberate
 //! change of the drawing, regenerate it with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p sundraval --test svg`, render it
+//! `UPDATE_SNAPSHOTS=1 cargo test -p sundraval --test all svg::`, render it
 //! (`rsvg-convert -w 400 tests/data/sundraval.svg -o /tmp/sundraval.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};

@@ -54,7 +54,7 @@
 //!
 //! Strength: at 2 000 iterations a move it won 100 of 100 seeded games against two uniformly
 //! random players, its seat rotated through all three:
-//! `cargo test --release -p svendo --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p svendo --test all strength:: -- --ignored --nocapture`.
 //!
 //! ## Features
 //!

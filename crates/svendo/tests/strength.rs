@@ -2,7 +2,7 @@
 //! two uniformly random players, its seat rotated through all three.
 //!
 //! The full run is ignored in `cargo test`; run it with
-//! `cargo test --release -p svendo --test strength -- --ignored --nocapture`
+//! `cargo test --release -p svendo --test all strength:: -- --ignored --nocapture`
 //! (`STRENGTH_GAMES` and `STRENGTH_ITERATIONS` in the environment change the number of games
 //! and the budget a move).
 
@@ -71,7 +71,7 @@ fn beats_two_random_players_small() {
 }
 
 #[test]
-#[ignore = "a strength run: cargo test --release -p svendo --test strength -- --ignored --nocapture"]
+#[ignore = "a strength run: cargo test --release -p svendo --test all strength:: -- --ignored --nocapture"]
 fn beats_two_random_players_full() {
     let games = env_number("STRENGTH_GAMES", 100);
     let iterations = env_number("STRENGTH_ITERATIONS", FULL_ITERATIONS);

@@ -3,7 +3,7 @@
 //! move and the highlights shown, flipping turns the coordinates, and a snapshot.
 //!
 //! The snapshot `tests/data/svendo.svg` is compared byte for byte. After a deliberate change
-//! of the drawing, regenerate it with `UPDATE_SNAPSHOTS=1 cargo test -p svendo --test svg`,
+//! of the drawing, regenerate it with `UPDATE_SNAPSHOTS=1 cargo test -p svendo --test all svg::`,
 //! render it (`rsvg-convert -w 400 tests/data/svendo.svg -o /tmp/svendo.png`) and look at it.
 
 use game_core::testing::svg::{count, label_x};

@@ -89,7 +89,7 @@ fn full_sides_with_many_dames_generate_moves() {
 /// hill-climbing search for slow positions): a capture sequence as long as a legal 10x10
 /// position allows, 20 jumps, which fills the search's route buffer exactly. The position has
 /// about a million distinct search states, so it takes seconds in a debug build; run it with
-/// `cargo test -p swedish-draughts --test dense -- --ignored`.
+/// `cargo test -p swedish-draughts --test all dense:: -- --ignored`.
 #[test]
 #[ignore = "seconds in a debug build"]
 fn the_longest_capture_fits_the_route_buffer() {

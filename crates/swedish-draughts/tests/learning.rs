@@ -262,7 +262,7 @@ fn observation_cells_counted_by_hand() {
 }
 
 /// Steps per second of random play through the action interface (mask, a random legal id,
-/// play, observe): `cargo test --release -p swedish-draughts --test learning -- --ignored
+/// play, observe): `cargo test --release -p swedish-draughts --test all learning:: -- --ignored
 /// --nocapture steps`. It measures; it asserts nothing about time.
 #[test]
 #[ignore = "a measurement, run in release"]

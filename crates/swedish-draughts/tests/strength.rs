@@ -3,7 +3,7 @@
 //! The full measurements are `#[ignore]`d (they take seconds in release, minutes in debug):
 //!
 //! ```text
-//! cargo test --release -p swedish-draughts --test strength -- --ignored --nocapture
+//! cargo test --release -p swedish-draughts --test all strength:: -- --ignored --nocapture
 //! ```
 //!
 //! A small seeded version of each runs in the normal `cargo test`.

@@ -4,7 +4,7 @@
 //!
 //! The snapshots `tests/data/*.svg` are compared byte for byte. After a deliberate change of
 //! the drawing, regenerate them with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p swedish-draughts --test svg`, render them
+//! `UPDATE_SNAPSHOTS=1 cargo test -p swedish-draughts --test all svg::`, render them
 //! (`rsvg-convert -w 400 tests/data/draughts_10.svg -o /tmp/d.png`) and look at them.
 
 use game_core::testing::svg::{count, label_x};

@@ -1,0 +1,50 @@
+//! Every package's integration tests are one test program, `tests/all.rs`, with
+//! `autotests = false` in its manifest: a file in `tests/` that `all.rs` does not name as a
+//! module would never be compiled, and its tests would silently never run. This check finds
+//! such a file in any package of the workspace.
+
+use std::fs;
+use std::path::Path;
+
+/// The `tests/` directories of the workspace's packages that follow the layout: the root
+/// package's and every crate's under `crates/` (the Python package's tests are pytest files).
+fn test_dirs() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("tests")];
+    for entry in fs::read_dir(root.join("crates")).expect("the crates directory") {
+        let dir = entry.expect("a crate directory").path().join("tests");
+        if dir.join("all.rs").is_file() {
+            dirs.push(dir);
+        }
+    }
+    dirs
+}
+
+#[test]
+fn every_test_file_is_a_module_of_the_one_test_program() {
+    let dirs = test_dirs();
+    assert!(
+        dirs.len() >= 8,
+        "the root package and the seven crates: {dirs:?}"
+    );
+    for dir in dirs {
+        let all = fs::read_to_string(dir.join("all.rs")).expect("tests/all.rs");
+        for entry in fs::read_dir(&dir).expect("a tests directory") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|ext| ext == "rs") {
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .expect("a file name");
+                if stem != "all" {
+                    assert!(
+                        all.lines().any(|line| line == format!("mod {stem};")),
+                        "{} is not compiled: add `mod {stem};` to {}",
+                        path.display(),
+                        dir.join("all.rs").display()
+                    );
+                }
+            }
+        }
+    }
+}
