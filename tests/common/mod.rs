@@ -4,8 +4,8 @@
 //! `target/<profile>/examples/` (`cargo test --test all` alone does not rebuild them: run
 //! the whole suite, or `cargo build --examples` first).
 
-// Shared by several test or example programs, each using part of it: `pub` keeps the
-// unused part of each from being dead code, so the reachability lint does not apply here.
+// A module of the one test program (tests/all.rs) that several of its modules use: its items
+// are `pub` for them, so the reachability lint does not apply here.
 #![allow(unreachable_pub)]
 
 use std::path::PathBuf;

@@ -4,8 +4,8 @@
 //! `back` (one cell back). Walking onto cell 0 from cell 3 ("crossing the start") is a progress
 //! move. The game never ends by itself, so only the record's draw rules end it.
 
-// Shared by several test or example programs, each using part of it: `pub` keeps the
-// unused part of each from being dead code, so the reachability lint does not apply here.
+// A module of the one test program (tests/all.rs) that several of its modules use: its items
+// are `pub` for them, so the reachability lint does not apply here.
 #![allow(unreachable_pub)]
 
 use core::fmt;

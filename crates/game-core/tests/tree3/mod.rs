@@ -3,10 +3,10 @@
 //! tree's seed and the path. Its max^n value (every player maximises its own reward: 1 for a
 //! win, 1/3 for a draw, 0 for a loss) is computed by brute force below.
 //!
-//! Shared by the MCTS and PUCT tests (each test file is its own crate).
+//! Shared by the MCTS and PUCT tests, modules of the one test program (tests/all.rs).
 
-// Each test program uses a part of it (the PUCT tests never end a game by `End::Yielded`).
-#![allow(unreachable_pub, dead_code)]
+// Its items are `pub` for those modules, so the reachability lint does not apply here.
+#![allow(unreachable_pub)]
 
 use std::fmt;
 use std::str::FromStr;

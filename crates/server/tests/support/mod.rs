@@ -1,6 +1,8 @@
 //! What the server tests share: a server on a temporary database, scripted players.
 
-#![allow(dead_code, unreachable_pub)]
+// Its items are `pub` for the test modules of tests/all.rs, so the reachability lint does not
+// apply here.
+#![allow(unreachable_pub)]
 
 pub mod client;
 

@@ -2,10 +2,9 @@
 //! a breadth-first search per point for legality, move texts as strings. It shares no code
 //! with the engine (it reads and writes the position string and move texts itself).
 
-// Shared by several test or example programs, each using part of it: `pub` keeps the
-// unused part of each from being dead code, so the reachability lint does not apply here.
+// A module of the one test program (tests/all.rs) that several of its modules use: its items
+// are `pub` for them, so the reachability lint does not apply here.
 #![allow(unreachable_pub)]
-#![allow(dead_code)]
 
 use std::collections::VecDeque;
 

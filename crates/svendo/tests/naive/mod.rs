@@ -3,10 +3,9 @@
 //! every line, every winning move found by playing every plain move. Nothing is shared with
 //! the engine (its own parser and printer of moves too).
 
-// Shared by several test or example programs, each using part of it: `pub` keeps the
-// unused part of each from being dead code, so the reachability lint does not apply here.
+// A module of the one test program (tests/all.rs) that several of its modules use: its items
+// are `pub` for them, so the reachability lint does not apply here.
 #![allow(unreachable_pub)]
-#![allow(dead_code)]
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cell {
