@@ -8,25 +8,29 @@ use std::path::Path;
 
 /// The `tests/` directories of the workspace's packages that follow the layout: the root
 /// package's and every crate's under `crates/` (the Python package's tests are pytest files).
+/// In the published `boardrules` package, which has no `crates/`, only its own.
 fn test_dirs() -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut dirs = vec![root.join("tests")];
-    for entry in fs::read_dir(root.join("crates")).expect("the crates directory") {
+    let Ok(crates) = fs::read_dir(root.join("crates")) else {
+        return dirs;
+    };
+    for entry in crates {
         let dir = entry.expect("a crate directory").path().join("tests");
         if dir.join("all.rs").is_file() {
             dirs.push(dir);
         }
     }
+    assert!(
+        dirs.len() >= 8,
+        "the root package and the seven crates: {dirs:?}"
+    );
     dirs
 }
 
 #[test]
 fn every_test_file_is_a_module_of_the_one_test_program() {
     let dirs = test_dirs();
-    assert!(
-        dirs.len() >= 8,
-        "the root package and the seven crates: {dirs:?}"
-    );
     for dir in dirs {
         let all = fs::read_to_string(dir.join("all.rs")).expect("tests/all.rs");
         for entry in fs::read_dir(&dir).expect("a tests directory") {
