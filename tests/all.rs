@@ -12,5 +12,6 @@ mod play_tools;
 mod records;
 mod show;
 mod test_layout;
+mod tool_contracts;
 mod tools;
 mod ugi;
