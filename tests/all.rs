@@ -5,6 +5,7 @@
 mod common;
 
 mod api;
+mod doc_snippets;
 mod games;
 mod limits;
 mod mcts_threads;
