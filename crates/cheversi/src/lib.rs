@@ -72,7 +72,7 @@
 //! solver plays perfectly from there on, maximising the final score difference.
 //!
 //! ```
-//! use cheversi::{default_engine, Game, GameRecord, Position};
+//! use cheversi::{default_engine, GameRecord, Position};
 //! use cheversi::game_core::Limits;
 //!
 //! let mut engine = default_engine(0);

@@ -80,8 +80,7 @@
 //! [`GameRecord::with_rules`], from a copy of `DRAW_RULES` with that field `None`:
 //!
 //! ```
-//! use swedish_draughts::{GameRecord, Position, DRAW_RULES, Game};
-//! use swedish_draughts::game_core::DrawRules;
+//! use swedish_draughts::{GameRecord, Position, DRAW_RULES};
 //!
 //! // `GameRecord::new` applies the game's own rules, `DRAW_RULES`.
 //! let record = GameRecord::new(Position::start());
@@ -107,7 +106,7 @@
 //!
 //! ```
 //! use swedish_draughts::{default_engine, GameRecord, Position};
-//! use swedish_draughts::game_core::{Limits, Game};
+//! use swedish_draughts::game_core::Limits;
 //!
 //! let mut engine = default_engine(0);
 //! let mut record = GameRecord::new(Position::start());
