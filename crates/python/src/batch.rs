@@ -48,7 +48,7 @@ impl Batch {
             actions: PyArray1::zeros(py, [n], false).unbind(),
             inner,
         };
-        batch.with_outputs(py, true, |inner, out| inner.reset(None, None, out))?;
+        batch.with_outputs(py, true, |inner, out| inner.write_outputs(out))?;
         Ok(batch)
     }
 

@@ -160,7 +160,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for an environment class
         if self.render_mode is None:
             return None
         if self.render_mode == "rgb_array":
-            return frame(self.state)
+            return frame(self.state, 0)
         text = self.state.diagram()
         if self.render_mode == "human":
             print(text)

@@ -40,6 +40,8 @@ pub(crate) trait DynBatch: Send + Sync {
     fn observation_shape(&self) -> [usize; 3];
     /// The ply cap: a game that reaches it is truncated and reset.
     fn max_plies(&self) -> Option<u32>;
+    /// Writes every game's rows of the outputs as they stand (nothing played or reset).
+    fn write_outputs(&mut self, out: Outputs<'_>) -> Result<(), String>;
     /// The games `indices` (every game when `None`) back to the start.
     fn reset(
         &mut self,
@@ -267,6 +269,14 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
 
     fn max_plies(&self) -> Option<u32> {
         self.max_plies
+    }
+
+    fn write_outputs(&mut self, mut out: Outputs<'_>) -> Result<(), String> {
+        self.clear_reports(&mut out);
+        for i in 0..self.slots.len() {
+            self.write_row(i, &mut out);
+        }
+        Ok(())
     }
 
     fn reset(
