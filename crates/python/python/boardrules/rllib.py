@@ -8,7 +8,9 @@ with its action-masking module (``ActionMaskingTorchRLModule``), env checker on:
 
 The agents are ``player_0``, ``player_1`` (and ``player_2`` in Svendo); only the agent to move
 gets an observation, a dict of ``observations`` (the game's planes seen by that agent,
-``float32`` in [0, 1]) and ``action_mask`` (the legal-action mask, ``float32`` 0/1), the keys
+``float32`` in [0, 1], flattened to one vector so that RLlib's default MLP encoder takes them;
+``flatten=False`` keeps the shape ``State.observation_shape`` for a convolutional module of
+your own) and ``action_mask`` (the legal-action mask, ``float32`` 0/1), the keys
 RLlib's action-masking module reads. Rewards come at the end, for every agent: 1 for the
 winner, -1 for the others, 0 in a draw. An illegal action ends the game as in PettingZoo's
 classic games: -1 for the agent that made it, 0 for the others, ``infos[agent]["illegal"]``
@@ -29,14 +31,19 @@ import boardrules
 __all__ = ["BoardEnv", "env"]
 
 
-def env(game: str, size: int | str | None = None, max_plies: int | None = None) -> "BoardEnv":
+def env(
+    game: str,
+    size: int | str | None = None,
+    max_plies: int | None = None,
+    flatten: bool = True,
+) -> "BoardEnv":
     """The RLlib multi-agent environment of ``game`` on a board of ``size``."""
-    return BoardEnv({"game": game, "size": size, "max_plies": max_plies})
+    return BoardEnv({"game": game, "size": size, "max_plies": max_plies, "flatten": flatten})
 
 
 class BoardEnv(MultiAgentEnv):
     """A game of boardrules as an RLlib ``MultiAgentEnv``; ``config`` holds ``game`` and
-    optionally ``size`` and ``max_plies`` (so the class itself can be RLlib's ``env`` with
+    optionally ``size``, ``max_plies`` and ``flatten`` (so the class itself can be RLlib's ``env`` with
     ``env_config``)."""
 
     def __init__(self, config: dict[str, Any] | None = None):
@@ -47,6 +54,7 @@ class BoardEnv(MultiAgentEnv):
         self.game = config["game"]
         self.size = config.get("size")
         self.max_plies = config.get("max_plies")
+        self.flatten = bool(config.get("flatten", True))
         self.state = boardrules.new_game(self.game, size=self.size)
         self.possible_agents = [f"player_{i}" for i in range(self.state.num_players)]
         self.agents = self.possible_agents[:]
@@ -54,7 +62,7 @@ class BoardEnv(MultiAgentEnv):
         space = spaces.Dict(
             {
                 "observations": spaces.Box(
-                    0.0, 1.0, shape=self.state.observation_shape, dtype=np.float32
+                    0.0, 1.0, shape=self._planes().shape, dtype=np.float32
                 ),
                 "action_mask": spaces.Box(0.0, 1.0, shape=(num_actions,), dtype=np.float32),
             }
@@ -64,12 +72,17 @@ class BoardEnv(MultiAgentEnv):
             agent: spaces.Discrete(num_actions) for agent in self.possible_agents
         }
 
+    def _planes(self, player: int | None = None) -> np.ndarray:
+        """The planes seen by ``player`` (default: the player to move), flattened or not."""
+        planes = self.state.observation(player)
+        return planes.reshape(-1) if self.flatten else planes
+
     def _observation(self) -> dict[str, dict[str, np.ndarray]]:
         """The observation of the agent to move, the only one that acts next."""
         agent = self.possible_agents[self.state.to_move]
         return {
             agent: {
-                "observations": self.state.observation(),
+                "observations": self._planes(),
                 "action_mask": self.state.legal_action_mask().astype(np.float32),
             }
         }
@@ -87,7 +100,7 @@ class BoardEnv(MultiAgentEnv):
         each learns from its return) and reward, all done."""
         observations = {
             agent: {
-                "observations": self.state.observation(i),
+                "observations": self._planes(i),
                 "action_mask": np.zeros(self.state.num_actions, dtype=np.float32),
             }
             for i, agent in enumerate(self.possible_agents)
@@ -97,7 +110,6 @@ class BoardEnv(MultiAgentEnv):
         terminateds["__all__"] = not truncated
         truncateds = dict.fromkeys(self.possible_agents, truncated)
         truncateds["__all__"] = truncated
-        self.agents = []
         return observations, rewards, terminateds, truncateds, infos
 
     def step(self, action_dict: dict[str, int]):
