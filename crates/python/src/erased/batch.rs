@@ -116,7 +116,13 @@ struct GameSnapshot {
 /// [`DynBatch`] for game `G`.
 pub(crate) struct BatchOf<G: Game> {
     start: G,
+    /// The size of the action space and of one observation (fixed for the batch's board).
+    num_actions: usize,
+    cells: usize,
     slots: Vec<Slot<G>>,
+    /// The games that ended in the last call, with the positions they ended in (before their
+    /// reset).
+    ended: Vec<(usize, G)>,
     rng: Rng,
     max_plies: Option<u32>,
     /// Each game's move during a step.
@@ -143,7 +149,10 @@ impl<G: Learnable> BatchOf<G> {
         let mut scratch = Vec::new();
         Ok(BatchOf {
             start,
+            num_actions: start.num_actions(),
+            cells: start.observation_shape().iter().product(),
             slots: (0..n).map(|_| Slot::new(start, &mut scratch)).collect(),
+            ended: Vec::new(),
             rng: Rng::new(seed),
             max_plies,
             chosen: Vec::with_capacity(n),
@@ -183,8 +192,7 @@ impl<G: Learnable> BatchOf<G> {
 
     /// Writes game `i`'s rows of the mask, observation and player to move.
     fn write_row(&self, i: usize, out: &mut Outputs<'_>) {
-        let actions = self.num_actions();
-        let cells: usize = self.observation_shape().iter().product();
+        let (actions, cells) = (self.num_actions, self.cells);
         let rows = out
             .obs
             .as_deref_mut()
@@ -197,9 +205,7 @@ impl<G: Learnable> BatchOf<G> {
         out.rewards.fill(0.0);
         out.done.fill(false);
         out.truncated.fill(false);
-        for slot in &mut self.slots {
-            slot.ended = None;
-        }
+        self.ended.clear();
     }
 
     /// Checks that `indices` name distinct games of the batch.
@@ -235,7 +241,7 @@ impl<G: Learnable> BatchOf<G> {
         let reward = &mut out.rewards[i * players..(i + 1) * players];
         if terminated || truncated {
             reward.copy_from_slice(&returns_of::<G>(outcome)[..players]);
-            slot.ended = Some(slot.pos);
+            self.ended.push((i, slot.pos));
             slot.reset(self.start, &mut self.scratch);
         } else {
             slot.refresh(&mut self.scratch);
@@ -256,7 +262,7 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
     }
 
     fn num_actions(&self) -> usize {
-        self.start.num_actions()
+        self.num_actions
     }
 
     fn num_players(&self) -> usize {
@@ -409,12 +415,11 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
 
     fn final_observations(&self, player: Option<usize>, out: &mut [f32]) -> Result<(), String> {
         let player = player.map(player_at::<G>).transpose()?;
-        let cells: usize = self.observation_shape().iter().product();
+        let cells = self.cells;
         out.fill(0.0);
-        for (slot, row) in self.slots.iter().zip(out.chunks_exact_mut(cells)) {
-            if let Some(pos) = &slot.ended {
-                pos.observe(player.unwrap_or_else(|| pos.to_move()), row);
-            }
+        for (i, pos) in &self.ended {
+            let row = &mut out[i * cells..(i + 1) * cells];
+            pos.observe(player.unwrap_or_else(|| pos.to_move()), row);
         }
         Ok(())
     }

@@ -21,8 +21,6 @@ pub(crate) struct Slot<G: Game> {
     pub(crate) history: History,
     /// Plies played since the game's start (for the batch's ply cap).
     pub(crate) plies: u32,
-    /// The position the game ended in during the last step (it was then reset), if it did.
-    pub(crate) ended: Option<G>,
     /// The action ids of the legal moves of `pos` (for the mask and the random actions).
     pub(crate) ids: Vec<u32>,
     /// The legal moves in the order of `ids`, kept when there are at most [`MOVES_KEPT`] of
@@ -37,7 +35,6 @@ impl<G: Learnable> Slot<G> {
             pos: start,
             history: History::new(G::DRAW_RULES),
             plies: 0,
-            ended: None,
             ids: Vec::new(),
             moves: Vec::new(),
         };
