@@ -21,7 +21,7 @@ The opponent is one of:
 
 ``render_mode`` is ``"human"`` (the diagram printed), ``"ansi"`` (the diagram returned) or
 ``"rgb_array"`` (a picture of the observation planes, ``uint8`` rows × columns × 3). The
-environments pickle, with the game's history.
+environments pickle, with the game's history (a callable opponent must pickle too).
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ They follow PettingZoo's classic games (chess, connect four, ...):
   ``TerminateIllegalWrapper`` does for its own games). ``strict=True`` raises ``ValueError``
   instead, for debugging an agent that should never make one.
 
-The environments pickle, with the game's history (so draws by repetition still count).
+``render_mode`` is ``"human"`` (the diagram printed), ``"ansi"`` (the diagram returned) or
+``"rgb_array"`` (a picture of ``player_0``'s observation planes, ``uint8``). The environments
+pickle, with the game's history (so draws by repetition still count).
 """
 
 from __future__ import annotations
