@@ -106,7 +106,8 @@ def main():
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"per CPU second, one core, {args.envs} games")
     print(
-        f"{'game':<18}{'vector steps':>14}{'sync steps':>12}{'dense choice':>14}{'sparse choice':>15}"
+        f"{'game':<18}{'vector steps':>14}{'sync steps':>12}{'dense choice':>14}"
+        f"{'sparse choice':>15}"
         f"{'rust choice':>13}{'actions':>9}"
     )
     for game in args.games.split(","):

@@ -113,7 +113,8 @@ def test_batch_by_indices(game):
     obs, mask, to_move = batch.reset(indices=[2])
     assert batch.positions()[2] == start and batch.positions()[0] == after[0]
     state = boardrules.new_game(game)
-    assert np.array_equal(obs[2], state.observation()) and np.array_equal(mask[2], state.legal_action_mask())
+    assert np.array_equal(obs[2], state.observation())
+    assert np.array_equal(mask[2], state.legal_action_mask())
     for bad in ([4], [1, 1], [-1]):
         with pytest.raises(ValueError, match="game"):
             batch.step(actions[: len(bad)], indices=bad)
@@ -165,7 +166,8 @@ def test_batch_ply_cap_truncates(game):
             assert (bool(done[i]), bool(truncated[i])) == (over or cut, cut), (i, before[i])
             if done[i]:
                 assert np.array_equal(final[i], state.observation(0))
-                assert rewards[i].tolist() == ([0.0] * state.num_players if cut else state.returns())
+                returns = [0.0] * state.num_players if cut else state.returns()
+                assert rewards[i].tolist() == returns
                 states[i] = boardrules.new_game(game)
             else:
                 assert not final[i].any()

@@ -43,8 +43,8 @@ def env(
 
 class BoardEnv(MultiAgentEnv):
     """A game of boardrules as an RLlib ``MultiAgentEnv``; ``config`` holds ``game`` and
-    optionally ``size``, ``max_plies`` and ``flatten`` (so the class itself can be RLlib's ``env`` with
-    ``env_config``)."""
+    optionally ``size``, ``max_plies`` and ``flatten`` (so the class itself can be RLlib's
+    ``env`` with ``env_config``)."""
 
     def __init__(self, config: dict[str, Any] | None = None):
         super().__init__()

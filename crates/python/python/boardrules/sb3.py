@@ -82,7 +82,9 @@ class VecEnv(Sb3VecEnv):
     def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list[Any]:
         """Only ``action_masks`` is a per-game method here: the games share one batch."""
         if method_name != "action_masks":
-            raise AttributeError(f"the games of a boardrules VecEnv have no method {method_name!r}")
+            raise AttributeError(
+                f"the games of a boardrules VecEnv have no method {method_name!r}"
+            )
         masks = self.venv.action_masks()
         return [masks[i] for i in self._indices(indices)]
 
@@ -91,7 +93,9 @@ class VecEnv(Sb3VecEnv):
         return [value for _ in self._indices(indices)]
 
     def set_attr(self, attr_name: str, value: Any, indices=None) -> None:
-        raise AttributeError("the games of a boardrules VecEnv share one batch: no per-game attributes")
+        raise AttributeError(
+            "the games of a boardrules VecEnv share one batch: no per-game attributes"
+        )
 
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
         return [False for _ in self._indices(indices)]
