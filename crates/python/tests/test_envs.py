@@ -161,8 +161,13 @@ def test_gymnasium_bad_player():
 
 
 def test_gymnasium_make_every_game(game):
+    # Gymnasium's checker with its render check and warnings as errors.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for mode in ["rgb_array", "ansi"]:
+            env = gymnasium.make(boardrules.gymnasium.env_id(game), render_mode=mode)
+            check_env(env.unwrapped)
     env = gymnasium.make(boardrules.gymnasium.env_id(game), opponent="random")
-    check_env(env.unwrapped, skip_render_check=True)
     observation, info = env.reset(seed=0)
     assert env.observation_space.contains(observation)
     assert env.unwrapped.game == game

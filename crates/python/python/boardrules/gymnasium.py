@@ -74,7 +74,8 @@ class SingleAgentEnv(gymnasium.Env):
     ``"self"``), ``illegal_action`` what an illegal action does (``"lose"`` or ``"raise"``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"]}
+    # render_fps: how fast a recorder plays the frames back (a move every quarter second).
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,

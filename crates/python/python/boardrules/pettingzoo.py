@@ -48,6 +48,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for an environment class
 
     metadata = {
         "render_modes": ["human", "ansi", "rgb_array"],
+        "render_fps": 4,
         "name": "boardrules_v0",
         "is_parallelizable": False,
     }
