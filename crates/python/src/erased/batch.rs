@@ -127,6 +127,8 @@ pub(crate) struct BatchOf<G: Game> {
     max_plies: Option<u32>,
     /// Each game's move during a step.
     chosen: Vec<G::Move>,
+    /// Which games a call names (to refuse a game named twice), one flag per game.
+    named: Vec<bool>,
     /// The legal moves of the position being listed (one buffer for every game).
     scratch: Vec<G::Move>,
 }
@@ -156,6 +158,7 @@ impl<G: Learnable> BatchOf<G> {
             rng: Rng::new(seed),
             max_plies,
             chosen: Vec::with_capacity(n),
+            named: vec![false; n],
             scratch,
         })
     }
@@ -209,10 +212,10 @@ impl<G: Learnable> BatchOf<G> {
     }
 
     /// Checks that `indices` name distinct games of the batch.
-    fn check_indices(&self, indices: &[usize]) -> Result<(), String> {
-        let mut seen = vec![false; self.slots.len()];
+    fn check_indices(&mut self, indices: &[usize]) -> Result<(), String> {
+        self.named.fill(false);
         for &i in indices {
-            match seen.get_mut(i) {
+            match self.named.get_mut(i) {
                 None => {
                     return Err(format!(
                         "game {i} is out of range: the batch has games 0 to {}",
