@@ -123,8 +123,9 @@ class VectorEnv(GymVectorEnv):
             )
         return infos
 
-    def _catch_up(self) -> None:
-        """Plays the opponent in every game where it is to move, until the agent is."""
+    def _catch_up(self, record: Callable[[np.ndarray, np.ndarray], None] | None = None) -> None:
+        """Plays the opponent in every game where it is to move, until the agent is;
+        ``record(rewards, done)`` takes the results of each of those batch steps."""
         if self.self_play:
             return
         while True:
@@ -132,7 +133,11 @@ class VectorEnv(GymVectorEnv):
             if len(games) == 0:
                 return
             actions = self._opponent_actions(games)
-            self._obs, self._mask, _, _, self._to_move = self.batch.step(actions, indices=games)
+            self._obs, self._mask, rewards, done, self._to_move = self.batch.step(
+                actions, indices=games
+            )
+            if record is not None:
+                record(rewards, done)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -177,16 +182,7 @@ class VectorEnv(GymVectorEnv):
 
         self._obs, self._mask, step_rewards, done, self._to_move = self.batch.step(actions)
         record(step_rewards, done)
-        if not self.self_play:
-            while True:
-                games = np.flatnonzero(self._to_move != self.player)
-                if len(games) == 0:
-                    break
-                opponent = self._opponent_actions(games)
-                self._obs, self._mask, step_rewards, done, self._to_move = self.batch.step(
-                    opponent, indices=games
-                )
-                record(step_rewards, done)
+        self._catch_up(record)
         return self._obs.copy(), rewards, terminated, truncated, self._infos(final, outcomes)
 
     def close_extras(self, **kwargs: Any) -> None:
