@@ -451,7 +451,8 @@ pub trait Game:
         self.hash_key()
     }
 
-    /// Reads a move in this position's notation.
+    /// Reads a move in this position's notation, in either letter case (the
+    /// [case rule](crate::error#one-policy-for-every-game): `B2` is `b2`).
     ///
     /// # Errors
     /// [`ParseMoveError`] when the text is malformed, names no legal move, or is ambiguous.
