@@ -17,7 +17,8 @@
 //!   moves, so its case says nothing) and Svendo's `mc3` as `Mc3` (no Svendo board has a
 //!   column `m`). [`Game::move_text`] prints the canonical case, the rules pages' own.
 //!   A point's `FromStr` reads the canonical text (lower-case letters, as position strings
-//!   and stored data write points).
+//!   and stored data write points);
+//!   [`Describe::parse_point`](crate::Describe::parse_point) reads either case, for people.
 //! - **Whitespace.** Whitespace around a whole position or move text is ignored (it is what a
 //!   terminal or a file line adds); inside it the notation is exact: fields are separated by
 //!   one space and nothing else. Offsets count bytes of the text *as given*, trimmed

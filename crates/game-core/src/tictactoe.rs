@@ -18,8 +18,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    grid_symmetry, Actions, Game, MoveBuffer, Observe, Outcome, OutcomeOf, ParseMoveError,
-    ParsePositionError, Reason, Symmetries, SQUARE_SYMMETRIES,
+    grid_symmetry, Actions, Game, HandEntry, MoveBuffer, Observe, Outcome, OutcomeOf,
+    ParseMoveError, ParsePositionError, Reason, Scoreboard, Symmetries, Tally, SQUARE_SYMMETRIES,
 };
 
 /// One of the two players.
@@ -318,6 +318,17 @@ impl Game for TicTacToe {
 
     fn move_text(&self, mv: Point) -> String {
         point_name(mv)
+    }
+}
+
+/// Tic-tac-toe keeps no score (a line decides) and places marks without a hand to count.
+impl Tally for TicTacToe {
+    fn scoreboard(&self) -> Option<Scoreboard<Mark>> {
+        None
+    }
+
+    fn hand(&self, _player: Mark) -> Vec<HandEntry> {
+        Vec::new()
     }
 }
 
