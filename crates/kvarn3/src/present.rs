@@ -43,7 +43,7 @@ impl Tally for Position {
     /// placed by a click alone (no choice); 0 in the movement phase.
     ///
     /// ```
-    /// use kvarn3::{Color, Game, HandEntry, Position, Tally};
+    /// use kvarn3::{Color, HandEntry, Position, Tally};
     ///
     /// let pos: Position = "W.B/.W./B.. w".parse()?;
     /// assert_eq!(pos.hand(Color::White), [HandEntry::new("stone", None, 1)]);
