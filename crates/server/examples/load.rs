@@ -72,13 +72,13 @@ fn options() -> Result<Options, String> {
 fn serve(db: &str) {
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
-        let server = boardrules_server::Server::start(&boardrules_server::Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: db.into(),
-            engine_threads: 2,
-        })
-        .await
-        .expect("the server starts");
+        let mut config = boardrules_server::Config::default();
+        config.addr = SocketAddr::from(([127, 0, 0, 1], 0));
+        config.db = db.into();
+        config.engine_threads = 2;
+        let server = boardrules_server::Server::start(&config)
+            .await
+            .expect("the server starts");
         println!("{}", server.local_addr());
         server.wait().await;
     });

@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use boardrules_server::{Config, Server};
+use boardrules_server::{Config, Limits, Server};
 use client::{Http, Reply};
 use serde_json::{json, Value};
 
@@ -46,15 +46,30 @@ impl Drop for TempDb {
     }
 }
 
-/// A server on 127.0.0.1:0 over `db`.
+/// Limits for tests that are not about limits: every test client comes from 127.0.0.1, so the
+/// per-address allowances are raised; the other bounds keep their defaults.
+pub fn roomy() -> Limits {
+    let mut limits = Limits::default();
+    limits.games_per_address = 10_000;
+    limits.games_in_all = 10_000;
+    limits.max_connections_per_address = 1000;
+    limits.max_sockets_per_address = 1000;
+    limits
+}
+
+/// A server on 127.0.0.1:0 over `db`, with [`roomy`] limits.
 pub async fn start(db: &TempDb, engine_threads: usize) -> Server {
-    Server::start(&Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.0.clone(),
-        engine_threads,
-    })
-    .await
-    .expect("the server starts")
+    start_with(db, engine_threads, roomy()).await
+}
+
+/// A server on 127.0.0.1:0 over `db` with `limits`.
+pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> Server {
+    let mut config = Config::default();
+    config.addr = SocketAddr::from(([127, 0, 0, 1], 0));
+    config.db = db.0.clone();
+    config.engine_threads = engine_threads;
+    config.limits = limits;
+    Server::start(&config).await.expect("the server starts")
 }
 
 /// A small xorshift generator: scripted players' choices, reproducible from a seed.
