@@ -75,7 +75,7 @@ class Server {
     this.port = port || (await freePort());
     this.base = "http://127.0.0.1:" + this.port;
     const out = fs.openSync(this.log, "a");
-    this.proc = spawn(this.bin, ["--addr", "127.0.0.1:" + this.port, "--db", this.db, "--engine-threads", "1"], {
+    this.proc = spawn(this.bin, ["--addr", "127.0.0.1:" + this.port, "--db", this.db, "--engine-threads", "1", "--games-per-address", "10000"], {
       cwd: this.dir, stdio: ["ignore", out, out],
     });
     this.exited = false;
@@ -605,6 +605,41 @@ async function testSundravalSwap(browser, server) {
   return s.moves.join(" ");
 }
 
+// ---- test 7: Sundraval 11's opening by clicks, its moves too many for the state ---------
+async function testSundravalLarge(browser, server) {
+  const game = await newHumanGame(server, "sundraval", "11");
+  let s = await server.api("GET", "/api/games/" + game.id);
+  assert(s.legal_moves === null && s.gestures === null, "the opening's pairs are left out of the state");
+  assert(s.legal_move_count === 331 * 330, "legal_move_count " + s.legal_move_count + " is every ordered pair of 331 points");
+  assert(JSON.stringify(s).length <= 64 * 1024, "the state is at most 64 KiB");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.first);
+  await waitBoard(page);
+  // Before a click the page highlights every point a pair can start on, learned from the
+  // server without the 109,230 pairs.
+  await page.waitForFunction(() => document.querySelectorAll("#board [data-point].hint").length > 0, null, { timeout: 15000 });
+  let hints = await hinted(page);
+  assert(hints.length === 331, "every point starts a pair: " + hints.length + " hinted");
+  const a = pick(hints);
+  await clickPoint(page, a);
+  await settle(page);
+  await page.waitForFunction((p) => document.querySelector('#board [data-point="' + p + '"].selected') !== null, a, { timeout: 10000 });
+  hints = await hinted(page);
+  assert(hints.length === 330 && !hints.includes(a), "after " + a + " every other point is hinted: " + hints.length);
+  await page.screenshot({ path: path.join(SHOTS, "sundraval-11-opening-first-click-1280.png"), fullPage: true });
+  const b = pick(hints);
+  await clickPoint(page, b);
+  s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the opening pair by two clicks");
+  const gestures = await server.api("GET", "/api/games/" + game.id + "/gestures?after=");
+  assert(s.legal_moves !== null && s.legal_moves.length === s.legal_move_count, "after the opening the state lists its moves again");
+  assert(gestures.complete === true && gestures.count === s.legal_move_count, "and the gestures answer agrees: " + gestures.count);
+  await waitMoves(page, 1);
+  await page.screenshot({ path: path.join(SHOTS, "sundraval-11-after-opening-1280.png"), fullPage: true });
+  await ctx.close();
+  return "opening " + s.moves[0] + " by clicks " + a + ", " + b;
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
@@ -619,6 +654,7 @@ async function main() {
     ["live over the WebSocket, back after a restart and a reload", testLive],
     ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
     ["Sundraval's opening by clicks, the swap and pass buttons", testSundravalSwap],
+    ["Sundraval 11's opening by clicks without the pairs in the state", testSundravalLarge],
   ];
   let passed = 0;
   let failed = 0;

@@ -45,8 +45,8 @@ mod wire;
 
 pub use cli::{parse_args, ArgsError, Command, HELP};
 pub use limits::{
-    Limits, BODY_LIMIT, DEFAULT_TIME_MS, MAX_PLIES, MAX_STATE_BYTES, MAX_TIME_MS,
-    WS_MESSAGES_PER_SECOND, WS_MESSAGE_LIMIT,
+    Limits, BODY_LIMIT, DEFAULT_TIME_MS, INLINE_LISTS_BYTES, MAX_PLIES, MAX_STATE_BYTES,
+    MAX_TIME_MS, WS_MESSAGES_PER_SECOND, WS_MESSAGE_LIMIT,
 };
 
 /// How to run a server: where it listens, where it keeps its games, how many engine threads,

@@ -76,6 +76,10 @@ impl Default for Limits {
 /// The largest state message, WebSocket message from the server or game state answer:
 /// the legal moves and their gestures are left out (null) when they would pass it.
 pub const MAX_STATE_BYTES: usize = 64 * 1024;
+/// The largest state that carries its legal moves and their gestures: beyond it they are
+/// null. Below [`MAX_STATE_BYTES`] so that an idle game, which keeps its state rendered,
+/// holds less than 64 KiB in all.
+pub const INLINE_LISTS_BYTES: usize = 40 * 1024;
 /// The largest request body the server reads (a move or a new game is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// The largest message a WebSocket client may send.

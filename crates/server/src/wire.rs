@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::limits::MAX_STATE_BYTES;
+use crate::limits::{INLINE_LISTS_BYTES, MAX_STATE_BYTES};
 use crate::store::{GameRow, SeatRow};
 use crate::table::{GestureJson, OutcomeJson, Table};
 
@@ -80,7 +80,9 @@ pub(crate) struct View<'a> {
 }
 
 /// The state message of `view`, at most [`MAX_STATE_BYTES`] long: the legal moves and their
-/// gestures are null when they would not fit (`legal_move_count` says how many there are).
+/// gestures are null when the state with them would pass [`INLINE_LISTS_BYTES`]
+/// (`legal_move_count` says how many there are). Without them a state is far smaller: its
+/// largest part is the list of moves, which the move cap bounds.
 pub(crate) fn render(view: &View<'_>) -> Arc<str> {
     let core = view.table.core();
     let row = view.row;
@@ -140,12 +142,12 @@ pub(crate) fn render(view: &View<'_>) -> Arc<str> {
         return to_text(&state).into();
     }
     // The lists replace two nulls (8 bytes); each element's JSON is counted with its comma.
-    let budget = MAX_STATE_BYTES.saturating_sub(without.len());
+    let budget = INLINE_LISTS_BYTES.saturating_sub(without.len());
     if let Some(lists) = view.table.legal_within(budget) {
         state.legal_moves = Some(lists.legal_moves);
         state.gestures = Some(lists.gestures);
         let with = to_text(&state);
-        if with.len() <= MAX_STATE_BYTES {
+        if with.len() <= INLINE_LISTS_BYTES.min(MAX_STATE_BYTES) {
             return with.into();
         }
     }

@@ -6,8 +6,10 @@
 
 pub mod client;
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use boardrules_server::{Config, Limits, Server};
@@ -70,6 +72,42 @@ pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> S
     config.engine_threads = engine_threads;
     config.limits = limits;
     Server::start(&config).await.expect("the server starts")
+}
+
+/// The server binary on a free port over `db` with `args` besides, and the address it
+/// printed.
+pub fn spawn(db: &TempDb, args: &[&str]) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules-server"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(&db.0)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("its first line");
+    // "boardrules-server: http://127.0.0.1:PORT/ (games in …)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("an address in {line:?}"));
+    (child, addr)
+}
+
+/// Resident memory of process `pid` in KiB.
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }
 
 /// A small xorshift generator: scripted players' choices, reproducible from a seed.
