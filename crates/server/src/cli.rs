@@ -45,6 +45,7 @@ Limits (each the most a client, or all clients together, can make the server hol
   --body-timeout-secs S             a request body must arrive within S seconds (default 10)
   --write-timeout-secs S            a client that does not read what is sent to it for S
                                     seconds is disconnected (default 10)
+  --send-buffer-bytes N             the kernel's send buffer of a connection (default 262144)
   --socket-backlog N                state messages a WebSocket may fall behind before it gets
                                     only the latest (default 16)
 
@@ -138,6 +139,9 @@ const NUMBERS: &[(&str, fn(&mut Config, u64))] = &[
     }),
     ("--write-timeout-secs", |c, n| {
         c.limits.write_timeout = Duration::from_secs(n)
+    }),
+    ("--send-buffer-bytes", |c, n| {
+        c.limits.send_buffer = count(n)
     }),
     ("--socket-backlog", |c, n| {
         c.limits.socket_backlog = count(n)
@@ -318,6 +322,7 @@ mod tests {
                 "--write-timeout-secs",
                 defaults.write_timeout.as_secs().to_string(),
             ),
+            ("--send-buffer-bytes", defaults.send_buffer.to_string()),
             ("--socket-backlog", defaults.socket_backlog.to_string()),
         ];
         assert_eq!(shown.len() + 1, NUMBERS.len(), "one option per limit");

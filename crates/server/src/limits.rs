@@ -47,6 +47,11 @@ pub struct Limits {
     /// How long a write to a client may stall (`--write-timeout-secs`): a client that does
     /// not read its answers or its WebSocket's messages is disconnected after it.
     pub write_timeout: Duration,
+    /// The kernel's send buffer of a connection, in bytes (`--send-buffer-bytes`; Linux
+    /// doubles it for its bookkeeping): what a client that does not read can make the
+    /// kernel hold for it, before the write timeout starts. The kernel's own default grows
+    /// to 4 MiB a connection.
+    pub send_buffer: usize,
     /// Messages a WebSocket may fall behind before it gets only the latest state: the queue
     /// holds shared state texts, not copies.
     pub socket_backlog: usize,
@@ -68,6 +73,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(20),
             body_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
+            send_buffer: 256 * 1024,
             socket_backlog: 16,
         }
     }

@@ -9,7 +9,8 @@
 //!   wait for a request head, at the connection's start or after the previous answer, and is
 //!   not restarted by bytes that arrive: a slow drip is closed as surely as silence, and so
 //!   is an idle kept-alive connection;
-//! - every write to the client may stall for [`Limits::write_timeout`] at most ([`Deadlines`]):
+//! - the kernel's send buffer of a connection is [`Limits::send_buffer`], and every write to
+//!   the client may stall for [`Limits::write_timeout`] at most ([`Deadlines`]):
 //!   a client that does not read (its answers, or its WebSocket's messages) is disconnected,
 //!   instead of being buffered for without end;
 //! - on shutdown the listener closes, every connection finishes the request it is serving
@@ -32,23 +33,33 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::time::Sleep;
 
-use crate::clients::{ClientKey, Clients, Full};
+use crate::clients::{ClientKey, Clients, ConnectionPermit, Full};
 use crate::limits::Limits;
 
 /// A stream whose writes may stall for a bounded time: a write (or flush) that makes no
-/// progress for `limit` fails with `TimedOut`, which ends the connection.
+/// progress for `limit` fails with `TimedOut`, which ends the connection. It holds what the
+/// connection counts against (its client's place, the shutdown's wait) for as long as the
+/// stream lives: past an upgrade to a WebSocket too, which hyper hands the stream over to.
 pub(crate) struct Deadlines<S> {
     inner: S,
     limit: Duration,
     stalled: Option<Pin<Box<Sleep>>>,
+    _held: Held,
+}
+
+/// What a connection holds until it closes.
+struct Held {
+    _permit: ConnectionPermit,
+    _done: mpsc::Sender<()>,
 }
 
 impl<S> Deadlines<S> {
-    pub(crate) fn new(inner: S, limit: Duration) -> Self {
+    fn new(inner: S, limit: Duration, held: Held) -> Self {
         Deadlines {
             inner,
             limit,
             stalled: None,
+            _held: held,
         }
     }
 
@@ -142,8 +153,8 @@ async fn refuse(mut stream: TcpStream, full: Full) {
     .await;
 }
 
-/// Accepts and serves connections until `shutdown` turns true; each connection task holds a
-/// clone of `done` until it ends, so the caller knows when the last one has.
+/// Accepts and serves connections until `shutdown` turns true; each connection holds a clone
+/// of `done` until it closes (a WebSocket's too), so the caller knows when the last one has.
 pub(crate) async fn serve(
     listener: TcpListener,
     router: Router,
@@ -176,26 +187,29 @@ pub(crate) async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
+        let _ = socket2::SockRef::from(&stream).set_send_buffer_size(limits.send_buffer);
         let router = router.clone();
         let limits = limits.clone();
         let mut shutdown = shutdown.clone();
-        let done = done.clone();
+        let held = Held {
+            _permit: permit,
+            _done: done.clone(),
+        };
         tokio::spawn(async move {
-            serve_connection(stream, peer, router, &limits, &mut shutdown).await;
-            drop(permit);
-            drop(done);
+            serve_connection(stream, held, peer, router, &limits, &mut shutdown).await;
         });
     }
 }
 
 async fn serve_connection(
     stream: TcpStream,
+    held: Held,
     peer: SocketAddr,
     router: Router,
     limits: &Limits,
     shutdown: &mut watch::Receiver<bool>,
 ) {
-    let io = TokioIo::new(Deadlines::new(stream, limits.write_timeout));
+    let io = TokioIo::new(Deadlines::new(stream, limits.write_timeout, held));
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         let mut router = router.clone();

@@ -5,5 +5,6 @@
 mod support;
 
 mod api;
+mod attacks;
 mod bounds;
 mod kill;
