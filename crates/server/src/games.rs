@@ -546,11 +546,12 @@ impl Hub {
             slot.publish(live);
             return;
         }
+        // The state the move is published with says nothing of the failure any more.
+        let failed = live.failure.take();
         match self.commit_move(slot, live, move_.seat, &move_.text) {
             Ok(()) => {
-                if live.failure.take().is_some() {
+                if failed.is_some() {
                     tracing::info!(game = %slot.id, "the engine's move is stored at last");
-                    slot.publish(live);
                 }
             }
             Err(Refusal::Internal(e)) => {

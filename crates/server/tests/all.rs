@@ -7,4 +7,6 @@ mod support;
 mod api;
 mod attacks;
 mod bounds;
+mod engines;
 mod kill;
+mod web;
