@@ -57,6 +57,8 @@ an engine's time 1 to 60000 ms a move.
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// Made once per run: the size of a `Config` inline costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// `--help`: print [`HELP`].
     Help,
@@ -100,7 +102,9 @@ impl fmt::Display for ArgsError {
 impl std::error::Error for ArgsError {}
 
 /// The options that take a whole number, and where each goes in the configuration.
-const NUMBERS: &[(&str, fn(&mut Config, u64))] = &[
+type SetNumber = fn(&mut Config, u64);
+
+const NUMBERS: &[(&str, SetNumber)] = &[
     ("--max-connections", |c, n| {
         c.limits.max_connections = count(n)
     }),

@@ -783,7 +783,7 @@ impl Hub {
     ) -> Result<String, Refusal> {
         enum Rematch {
             Existing(String),
-            Made(GameRow, Box<dyn Table>),
+            Made(Box<GameRow>, Box<dyn Table>),
         }
         let rematch = self.with_game(slot, |slot, live| {
             Self::seat(live, token)?;
@@ -816,13 +816,13 @@ impl Hub {
             self.store.insert_rematch(&old, &row)?;
             live.row = old;
             slot.publish(live);
-            Ok(Rematch::Made(row, table))
+            Ok(Rematch::Made(Box::new(row), table))
         })?;
         match rematch {
             Rematch::Existing(id) => Ok(id),
             Rematch::Made(row, table) => {
                 let id = row.id.clone();
-                self.install(row, table);
+                self.install(*row, table);
                 Ok(id)
             }
         }

@@ -9,4 +9,5 @@ mod attacks;
 mod bounds;
 mod engines;
 mod kill;
+mod load_tool;
 mod web;

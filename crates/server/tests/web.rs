@@ -122,11 +122,13 @@ async fn bodies_must_be_json_and_no_other_site_is_let_in() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cors_only_for_the_origin_asked_for() {
     let db = TempDb::new("cors");
-    let mut config = boardrules_server::Config::default();
-    config.addr = "127.0.0.1:0".parse().expect("address");
-    config.db = db.0.clone();
-    config.engine_threads = 1;
-    config.cors_origin = Some("https://example.org".to_owned());
+    let config = boardrules_server::Config {
+        addr: "127.0.0.1:0".parse().expect("address"),
+        db: db.0.clone(),
+        engine_threads: 1,
+        cors_origin: Some("https://example.org".to_owned()),
+        ..boardrules_server::Config::default()
+    };
     let server = boardrules_server::Server::start(&config)
         .await
         .expect("start");

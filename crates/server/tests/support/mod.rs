@@ -66,11 +66,13 @@ pub async fn start(db: &TempDb, engine_threads: usize) -> Server {
 
 /// A server on 127.0.0.1:0 over `db` with `limits`.
 pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> Server {
-    let mut config = Config::default();
-    config.addr = SocketAddr::from(([127, 0, 0, 1], 0));
-    config.db = db.0.clone();
-    config.engine_threads = engine_threads;
-    config.limits = limits;
+    let config = Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: db.0.clone(),
+        engine_threads,
+        limits,
+        ..Config::default()
+    };
     Server::start(&config).await.expect("the server starts")
 }
 
