@@ -227,33 +227,54 @@ impl Rng {
 #[derive(Default)]
 struct Stats {
     moves: AtomicU64,
+    /// Requests that failed: games not created, sockets not opened, moves not played.
     errors: AtomicU64,
+    /// Of those, each kind and the last reason seen.
+    error_kinds: Mutex<std::collections::BTreeMap<String, u64>>,
     games_done: AtomicU64,
     /// Microseconds from a move's POST to its game's watcher having it.
     latencies: Mutex<Vec<u64>>,
 }
 
+impl Stats {
+    fn error(&self, kind: String) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut kinds) = self.error_kinds.lock() {
+            *kinds.entry(kind).or_default() += 1;
+        }
+    }
+}
+
 /// The HTTP connections the players share.
 struct Pool {
     addr: SocketAddr,
-    free: Mutex<Vec<Http>>,
+    /// Each with when it was last used.
+    free: Mutex<Vec<(Http, Instant)>>,
     permits: Semaphore,
 }
+
+/// A kept-alive connection idle for longer is not used again: the server closes idle
+/// connections after its header timeout (20 s by default).
+const POOL_IDLE: Duration = Duration::from_secs(10);
 
 impl Pool {
     /// Sends `POST path` with `body` (and a token) over a free connection, opening one when
     /// none is free: the status, or `None` when the request failed.
     async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Option<(u16, Value)> {
         let _permit = self.permits.acquire().await.ok()?;
-        let taken = self.free.lock().ok()?.pop();
+        let taken = {
+            let mut free = self.free.lock().ok()?;
+            free.retain(|(_, used)| used.elapsed() < POOL_IDLE);
+            free.pop()
+        };
         let mut http = match taken {
-            Some(http) => http,
+            Some((http, _)) => http,
             None => Http::connect(self.addr).await.ok()?,
         };
         let reply = http.post(path, token, body).await.ok()?;
         let value = serde_json::from_slice(&reply.body).unwrap_or(Value::Null);
         if let Ok(mut free) = self.free.lock() {
-            free.push(http);
+            free.push((http, Instant::now()));
         }
         Some((reply.status, value))
     }
@@ -342,7 +363,7 @@ async fn table(run: Arc<Run>, kind: usize, mut game: Option<Game>, seed: u64) {
             None => match create(&run.pool, &run.kinds[kind]).await {
                 Some(game) => game,
                 None => {
-                    stats.errors.fetch_add(1, Ordering::Relaxed);
+                    stats.error("a new game was not created".to_owned());
                     return;
                 }
             },
@@ -351,12 +372,14 @@ async fn table(run: Arc<Run>, kind: usize, mut game: Option<Game>, seed: u64) {
         let config = WebSocketConfig::default()
             .read_buffer_size(16 * 1024)
             .write_buffer_size(0);
-        let Ok((ws, _)) =
-            tokio_tungstenite::connect_async_with_config(url, Some(config), false).await
-        else {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            return;
-        };
+        let (ws, _) =
+            match tokio_tungstenite::connect_async_with_config(url, Some(config), false).await {
+                Ok(ws) => ws,
+                Err(e) => {
+                    stats.error(format!("a socket did not open: {e}"));
+                    return;
+                }
+            };
         if first_socket {
             first_socket = false;
             if run.connected.fetch_add(1, Ordering::SeqCst) + 1 == run.games {
@@ -433,9 +456,14 @@ async fn table(run: Arc<Run>, kind: usize, mut game: Option<Game>, seed: u64) {
                     .post(&path, Some(&token), &json!({ "move": text }))
                     .await
                 {
-                    Some((200, _)) => run2.stats.moves.fetch_add(1, Ordering::Relaxed),
-                    _ => run2.stats.errors.fetch_add(1, Ordering::Relaxed),
-                };
+                    Some((200, _)) => {
+                        run2.stats.moves.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some((status, answer)) => run2
+                        .stats
+                        .error(format!("a move: {status} {}", answer["error"])),
+                    None => run2.stats.error("a move: no answer".to_owned()),
+                }
             });
         }
         if !finished {
@@ -636,5 +664,10 @@ async fn measure(options: &Options, addr: SocketAddr, pid: u32) -> Result<bool, 
         "server CPU time: {server_cpu:.1} s in {elapsed:.1} s ({:.0} µs per move)",
         server_cpu * 1e6 / moves.max(1) as f64
     );
+    if let Ok(kinds) = stats.error_kinds.lock() {
+        for (kind, n) in kinds.iter() {
+            println!("error: {kind} ({n} times)");
+        }
+    }
     Ok(moves > 0 && errors == 0)
 }
