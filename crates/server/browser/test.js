@@ -339,6 +339,19 @@ async function clickMove(page, s, i) {
   if (button) await button.click();
 }
 
+/** The state with moves to click: its own lists, or, where the state leaves them out
+ *  (Sundraval's opening), those from one first point, as the page learns them from the
+ *  server (`/gestures?after=`). */
+async function withGestures(server, s) {
+  if (Array.isArray(s.gestures)) return s;
+  const base = "/api/games/" + s.id + "/gestures?after=";
+  let g = await server.api("GET", base);
+  assert(g.count === s.legal_move_count, "the gestures answer counts every move: " + g.count);
+  if (!g.complete) g = await server.api("GET", base + encodeURIComponent(pick(g.next)));
+  assert(g.complete && g.gestures.length > 0, "the moves from one point are listed");
+  return Object.assign({}, s, { legal_moves: g.legal_moves, gestures: g.gestures });
+}
+
 async function testEveryGame(browser, server) {
   const info = await server.api("GET", "/api/info");
   const notes = [];
@@ -388,11 +401,12 @@ async function everyGameOne(browser, server, g, size) {
     for (let k = 0; k < 6 && !s.outcome; k++) {
       await waitMoves(page, s.moves.length);
       await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
-      const special = s.gestures.map((x, i) => i).filter((i) => s.gestures[i].choice && !kinds.has(s.gestures[i].choice));
-      const i = special.length && rand(2) === 0 ? pick(special) : rand(s.legal_moves.length);
-      const text = s.legal_moves[i];
-      kinds.add(s.gestures[i].choice);
-      await clickMove(page, s, i);
+      const t = await withGestures(server, s);
+      const special = t.gestures.map((x, i) => i).filter((i) => t.gestures[i].choice && !kinds.has(t.gestures[i].choice));
+      const i = special.length && rand(2) === 0 ? pick(special) : rand(t.legal_moves.length);
+      const text = t.legal_moves[i];
+      kinds.add(t.gestures[i].choice);
+      await clickMove(page, t, i);
       const before = s.version;
       s = await waitForState(server, game.id, (x) => x.version !== before, g.name + " move " + text);
       const last = s.moves[s.moves.length - 1];
@@ -403,7 +417,7 @@ async function everyGameOne(browser, server, g, size) {
     await page.waitForTimeout(150);
     // Show the hints after a first click, as a player sees them in the middle of a move.
     if (!s.outcome) {
-      const multi = s.gestures.find((x) => x.points.length >= 2);
+      const multi = (await withGestures(server, s)).gestures.find((x) => x.points.length >= 2);
       if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
     }
   } finally {
