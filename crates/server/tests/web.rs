@@ -211,7 +211,8 @@ async fn the_pages_have_their_security_headers_cache_tags_and_compression() {
 }
 
 /// SIGTERM to the binary: it stops listening, a WebSocket hears 1001 (going away), and the
-/// process exits with status 0 at once; the moves made before are in the file.
+/// process exits with status 0 at once; the moves made before are in the file. Its log says
+/// so, and holds none of the tokens the clients used, right or wrong.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_ends_the_server_gracefully() {
     let db = TempDb::new("sigterm");
@@ -228,11 +229,22 @@ async fn sigterm_ends_the_server_gracefully() {
             .status,
         200
     );
+    // A refused move with the other seat's token, and a hello with it.
+    assert_eq!(
+        play(&mut http, &game.id, game.tokens[0].as_deref(), "a1")
+            .await
+            .status,
+        409
+    );
     let (mut ws, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
             .await
             .expect("socket");
     let _ = ws.next().await;
+    let hello = json!({ "type": "hello", "token": game.tokens[1] }).to_string();
+    futures_util::SinkExt::send(&mut ws, Message::text(hello))
+        .await
+        .expect("hello");
     let start = Instant::now();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -258,6 +270,14 @@ async fn sigterm_ends_the_server_gracefully() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(exit.success(), "{exit:?}");
+    let log = std::fs::read_to_string(db.log()).expect("the log");
+    assert!(
+        log.contains("serving") && log.contains("shutting down"),
+        "{log}"
+    );
+    for token in game.tokens.iter().flatten() {
+        assert!(!log.contains(token.as_str()), "a token in the log: {log}");
+    }
     let (mut child, addr) = support::spawn(&db, &["--engine-threads", "1"]);
     let mut http = Http::connect(addr).await.expect("connect");
     assert_eq!(state(&mut http, &game.id).await["moves"], json!(["b2"]));

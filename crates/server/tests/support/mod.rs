@@ -33,8 +33,15 @@ impl TempDb {
         db
     }
 
+    /// Where a server binary spawned over this database writes its log (stderr).
+    pub fn log(&self) -> PathBuf {
+        let mut name = self.0.clone().into_os_string();
+        name.push(".log");
+        PathBuf::from(name)
+    }
+
     fn remove(&self) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".log"] {
             let mut name = self.0.clone().into_os_string();
             name.push(suffix);
             let _ = std::fs::remove_file(name);
@@ -77,14 +84,14 @@ pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> S
 }
 
 /// The server binary on a free port over `db` with `args` besides, and the address it
-/// printed.
+/// printed; its log goes to [`TempDb::log`].
 pub fn spawn(db: &TempDb, args: &[&str]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules-server"))
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(&db.0)
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(db.log()).expect("the log file"))
         .spawn()
         .expect("the binary starts");
     let mut line = String::new();
