@@ -37,7 +37,7 @@ Limits (each the most a client, or all clients together, can make the server hol
   --max-loaded-games N              games held in memory (default 20000)
   --idle-unload-secs S              a game nobody watches or asks for leaves memory after S
                                     seconds; it loads again from the file when asked for
-                                    (default 60)
+                                    (default 30)
   --header-timeout-secs S           a request head must arrive within S seconds of the
                                     server waiting for it (the connection's start, or the
                                     previous answer: the idle keep-alive timeout too); bytes

@@ -69,7 +69,7 @@ impl Default for Limits {
             games_refill: Duration::from_secs(600),
             max_engine_games: 8,
             max_loaded_games: 20_000,
-            idle_unload: Duration::from_secs(60),
+            idle_unload: Duration::from_secs(30),
             header_timeout: Duration::from_secs(20),
             body_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
