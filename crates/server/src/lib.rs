@@ -158,6 +158,7 @@ impl Server {
             addr,
             cors,
             shutdown: watching.clone(),
+            renders: Arc::new(tokio::sync::Semaphore::new(http::render_permits())),
         });
         let (done, connections) = mpsc::channel(1);
         let task = tokio::spawn(net::serve(

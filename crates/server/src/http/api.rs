@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::extract::{AnyBody, Client, GameRequest, JsonBody};
-use super::{blocking, json, ApiError, ApiResult, App};
+use super::{blocking, json, render, ApiError, ApiResult, App};
 use crate::clients::Full;
 use crate::error::Refusal;
 use crate::limits::MAX_STATE_BYTES;
@@ -103,7 +103,8 @@ pub(crate) async fn seat(State(app): State<App>, game: GameRequest) -> ApiResult
 
 /// `GET /api/games/ID/legal_moves`: every legal move, however many (compressed on the wire).
 pub(crate) async fn legal_moves(State(app): State<App>, game: GameRequest) -> ApiResult<Response> {
-    let (version, moves) = blocking(move || app.hub.legal_moves(&game.slot)).await?;
+    let hub = Arc::clone(&app.hub);
+    let (version, moves) = render(&app, move || hub.legal_moves(&game.slot)).await?;
     Ok(json(
         StatusCode::OK,
         serde_json::json!({ "version": version, "legal_moves": moves }).to_string(),
@@ -215,7 +216,8 @@ pub(crate) async fn rematch(
 }
 
 pub(crate) async fn record(State(app): State<App>, game: GameRequest) -> ApiResult<Response> {
-    let record = blocking(move || app.hub.record(&game.slot)).await?;
+    let hub = Arc::clone(&app.hub);
+    let record = render(&app, move || hub.record(&game.slot)).await?;
     Ok(json(StatusCode::OK, record))
 }
 
@@ -260,7 +262,8 @@ pub(crate) async fn svg(
                 )
             })?,
     };
-    let picture = blocking(move || app.hub.svg(&game.slot, flipped, explain, size)).await?;
+    let hub = Arc::clone(&app.hub);
+    let picture = render(&app, move || hub.svg(&game.slot, flipped, explain, size)).await?;
     Ok((
         [
             (

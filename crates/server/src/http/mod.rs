@@ -40,6 +40,17 @@ pub(crate) struct App {
     pub(crate) cors: Option<HeaderValue>,
     /// Turns true when the server shuts down: WebSockets say goodbye.
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Permits for the reads that render much (every legal move, the moves after some clicks,
+    /// a picture, a record): at most one fewer than the cores at once, so that however many
+    /// such reads arrive, moves and the WebSockets always have a core.
+    pub(crate) renders: Arc<tokio::sync::Semaphore>,
+}
+
+/// How many heavy reads render at once: one fewer than the cores, at least one.
+pub(crate) fn render_permits() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
 }
 
 /// An error answer: a status, `{"error": TEXT}`, and `Retry-After` for 429 and 503.
@@ -193,6 +204,20 @@ fn json(status: StatusCode, text: impl Into<String>) -> Response {
         text.into(),
     )
         .into_response()
+}
+
+/// Runs `work` on a blocking thread once a render permit is free (see [`App::renders`]).
+async fn render<T: Send + 'static>(
+    app: &App,
+    work: impl FnOnce() -> Result<T, Refusal> + Send + 'static,
+) -> ApiResult<T> {
+    let _permit = app.renders.acquire().await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down",
+        )
+    })?;
+    blocking(work).await
 }
 
 /// Runs `work` on a blocking thread: it takes a game's lock (which a change holds while it
