@@ -34,15 +34,24 @@ fn main() -> ExitCode {
         }
     };
     runtime.block_on(async {
+        // The signals are taken before the server says it is ready: a SIGTERM that follows
+        // the address line at once must find the handler, not the default that kills.
+        let stopped = match StopSignal::new() {
+            Ok(stopped) => stopped,
+            Err(e) => {
+                eprintln!("boardrules-server: signals: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
         match Server::start(&config).await {
             Ok(server) => {
+                tracing::info!(addr = %server.local_addr(), db = %config.db.display(), "serving");
                 println!(
                     "boardrules-server: http://{}/ (games in {})",
                     server.local_addr(),
                     config.db.display()
                 );
-                tracing::info!(addr = %server.local_addr(), db = %config.db.display(), "serving");
-                stop_signal().await;
+                stopped.wait().await;
                 tracing::info!("shutting down: finishing the requests under way");
                 server.shutdown().await;
                 tracing::info!("stopped");
@@ -56,26 +65,40 @@ fn main() -> ExitCode {
     })
 }
 
-/// Waits for Ctrl-C or SIGTERM.
-async fn stop_signal() {
+/// Ctrl-C or SIGTERM, listened for from its creation on.
+struct StopSignal {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl StopSignal {
+    fn new() -> std::io::Result<StopSignal> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(StopSignal {
+                interrupt: signal(SignalKind::interrupt())?,
+                terminate: signal(SignalKind::terminate())?,
+            })
         }
+        #[cfg(not(unix))]
+        Ok(StopSignal {})
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+
+    /// Waits for Ctrl-C or SIGTERM.
+    async fn wait(mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.interrupt.recv() => {}
+            _ = self.terminate.recv() => {}
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = &mut self;
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

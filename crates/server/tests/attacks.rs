@@ -127,7 +127,7 @@ async fn idle_and_slow_connections_are_closed_on_time() {
         assert_eq!(http.get("/api/info").await.expect("info").status, 200);
         let start = Instant::now();
         // The kept-alive connection, idle: the next request finds it closed.
-        tokio::time::sleep(Duration::from_millis(3500)).await;
+        tokio::time::sleep(Duration::from_millis(5000)).await;
         (http.get("/api/info").await.is_err(), start.elapsed())
     });
     let body = tokio::spawn(async move {
@@ -154,9 +154,10 @@ async fn idle_and_slow_connections_are_closed_on_time() {
         .await
         .expect("task")
         .expect("the silent connection is closed");
-    assert!(closed < Duration::from_millis(3000), "silent: {closed:?}");
+    // Two seconds, and slack for a busy machine: far below the 11 s the drip would take.
+    assert!(closed < Duration::from_millis(4000), "silent: {closed:?}");
     let dripped = drip.await.expect("task");
-    assert!(dripped < Duration::from_millis(3000), "drip: {dripped:?}");
+    assert!(dripped < Duration::from_millis(4000), "drip: {dripped:?}");
     let (refused, idle) = kept.await.expect("task");
     assert!(
         refused,

@@ -245,6 +245,14 @@ async fn sigterm_ends_the_server_gracefully() {
     futures_util::SinkExt::send(&mut ws, Message::text(hello))
         .await
         .expect("hello");
+    // The seat is marked connected before the signal.
+    while let Ok(Some(Ok(Message::Text(text)))) =
+        tokio::time::timeout(Duration::from_secs(10), ws.next()).await
+    {
+        if text.as_str().contains(r#""connected":true"#) {
+            break;
+        }
+    }
     let start = Instant::now();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -252,14 +260,21 @@ async fn sigterm_ends_the_server_gracefully() {
         .expect("kill");
     assert!(status.success());
     let mut code = None;
-    while let Ok(Some(Ok(message))) = tokio::time::timeout(Duration::from_secs(10), ws.next()).await
-    {
-        if let Message::Close(frame) = message {
-            code = frame.map(|f| u16::from(f.code));
-            break;
+    let mut ended = String::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => {
+                code = frame.map(|f| u16::from(f.code));
+                break;
+            }
+            Ok(Some(Ok(_))) => continue,
+            other => {
+                ended = format!("{other:?}");
+                break;
+            }
         }
     }
-    assert_eq!(code, Some(1001));
+    assert_eq!(code, Some(1001), "{ended}");
     drop(ws);
     drop(http);
     let exit = loop {
