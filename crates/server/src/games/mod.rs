@@ -1,6 +1,7 @@
-//! The games in play: which are in memory, loading them from the store and unloading them,
-//! and the changes a request makes (create, move, resign, draw, rematch, stop), each stored
-//! before it is told.
+//! The games in play: the [`Hub`] and its [`Slot`]s, and the changes a request makes
+//! (create, move, resign, draw, rematch, stop), each stored before it is told. Beside it:
+//! `memory` (which games are in memory: loading and unloading), `engines` (the engine
+//! seats) and `watching` (WebSockets and the reads that render).
 //!
 //! Every game has a lock of its own ([`Slot`]); a change takes it, checks, writes to the
 //! store, changes the game in memory, renders the new state once and sends it to the watchers.
@@ -17,12 +18,16 @@ use std::time::{Duration, Instant};
 use game_core::StopFlag;
 use tokio::sync::broadcast;
 
+mod engines;
+mod memory;
+mod watching;
+
 use crate::error::{excerpt, Refusal};
 use crate::limits::{Limits, DEFAULT_TIME_MS, MAX_TIME_MS};
-use crate::pool::{Class, Pool};
+use crate::pool::Pool;
 use crate::secrets;
 use crate::store::{GameRow, SeatRow, Store, StoreError};
-use crate::table::{self, GesturesAfter, OutcomeJson, Table};
+use crate::table::{self, OutcomeJson, Table};
 use crate::wire::{self, CreateRequest, View};
 
 /// One game in memory.
@@ -225,165 +230,6 @@ impl Hub {
         self.map().len()
     }
 
-    fn install(self: &Arc<Self>, row: GameRow, table: Box<dyn Table>) -> Arc<Slot> {
-        let players = table.players();
-        let (watchers, _) = broadcast::channel(self.limits.socket_backlog.max(1));
-        let slot = Arc::new(Slot {
-            id: row.id.clone(),
-            engine_only: AtomicBool::new(all_engines(&row)),
-            live: Mutex::new(Live {
-                connected: vec![0; players.len()],
-                players,
-                table,
-                row,
-                thinking: None,
-                failure: None,
-                unstored: None,
-                unloaded: false,
-            }),
-            published: Mutex::new(Arc::from("")),
-            watchers,
-            touched: AtomicU64::new(self.now_ms()),
-            sockets: AtomicUsize::new(0),
-        });
-        {
-            let mut live = slot.lock();
-            self.schedule(&slot, &mut live);
-            slot.publish(&live);
-        }
-        self.games
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(slot.id.clone(), Arc::clone(&slot));
-        slot
-    }
-
-    /// The game `id` if it is in memory (no store access: safe on the async runtime).
-    pub(crate) fn find(&self, id: &str) -> Option<Arc<Slot>> {
-        let slot = self.map().get(id).cloned()?;
-        slot.touched.store(self.now_ms(), Ordering::Relaxed);
-        Some(slot)
-    }
-
-    /// The game `id`, loaded from the store when it is not in memory (blocking).
-    pub(crate) fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, Refusal> {
-        if let Some(slot) = self.find(id) {
-            return Ok(slot);
-        }
-        if !plausible_id(id) {
-            return Err(Refusal::NotFound);
-        }
-        let _loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(slot) = self.find(id) {
-            return Ok(slot);
-        }
-        let Some((row, moves)) = self.store.load(id)? else {
-            return Err(Refusal::NotFound);
-        };
-        if self.len() >= self.limits.max_loaded_games {
-            self.unload_idle(true);
-            if self.len() >= self.limits.max_loaded_games {
-                return Err(Refusal::Unavailable(
-                    "the server holds as many games in memory as it may".to_owned(),
-                    Duration::from_secs(5),
-                ));
-            }
-        }
-        let table = table::open(&row.game, row.size.as_deref(), Some(&row.start), &moves)
-            .map_err(|e| Refusal::Internal(format!("game {id}: {e}")))?;
-        Ok(self.install(row, table))
-    }
-
-    /// Runs `change` on the game of `slot` under its lock, looking the game up again when the
-    /// slot was unloaded meanwhile.
-    fn with_game<T>(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        mut change: impl FnMut(&Arc<Slot>, &mut Live) -> Result<T, Refusal>,
-    ) -> Result<T, Refusal> {
-        let mut slot = Arc::clone(slot);
-        for _ in 0..3 {
-            let mut live = slot.lock();
-            if !live.unloaded {
-                slot.touched.store(self.now_ms(), Ordering::Relaxed);
-                return change(&slot, &mut live);
-            }
-            drop(live);
-            slot = self.get(&slot.id)?;
-        }
-        Err(Refusal::Unavailable(
-            "the game is being unloaded".to_owned(),
-            Duration::from_secs(1),
-        ))
-    }
-
-    /// Takes idle games out of memory: no watcher, no search, no move waiting to be stored,
-    /// and no request for [`Limits::idle_unload`] (or any time, when `all_idle`). They stay
-    /// in the store and load again when asked for.
-    pub(crate) fn unload_idle(&self, all_idle: bool) -> usize {
-        let now = self.now_ms();
-        let idle = u64::try_from(self.limits.idle_unload.as_millis()).unwrap_or(u64::MAX);
-        let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
-        let mut gone = Vec::new();
-        for (id, slot) in games.iter() {
-            if !all_idle && now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < idle {
-                continue;
-            }
-            // A game whose lock is taken is busy: it is not idle.
-            let Ok(mut live) = slot.live.try_lock() else {
-                continue;
-            };
-            if slot.watchers.receiver_count() == 0
-                && slot.sockets.load(Ordering::SeqCst) == 0
-                && live.thinking.is_none()
-                && live.unstored.is_none()
-            {
-                live.unloaded = true;
-                gone.push(id.clone());
-            }
-        }
-        for id in &gone {
-            games.remove(id);
-        }
-        gone.len()
-    }
-
-    /// What the server does every second: stores again the engine moves the store refused,
-    /// and unloads the idle games.
-    pub(crate) fn maintain(self: &Arc<Self>) {
-        let waiting: Vec<Arc<Slot>> = self
-            .map()
-            .values()
-            .filter(|slot| {
-                slot.live
-                    .try_lock()
-                    .map_or(true, |live| live.unstored.is_some())
-            })
-            .cloned()
-            .collect();
-        for slot in waiting {
-            let mut live = slot.lock();
-            if let Some(unstored) = live.unstored.take() {
-                self.store_engine_move(&slot, &mut live, unstored);
-            }
-        }
-        let gone = self.unload_idle(false);
-        if gone > 0 {
-            tracing::debug!(games = gone, "idle games unloaded");
-        }
-    }
-
-    /// How many games of engines only are going on.
-    fn engine_games(&self) -> usize {
-        let slots: Vec<Arc<Slot>> = self
-            .map()
-            .values()
-            .filter(|s| s.engine_only.load(Ordering::Relaxed))
-            .cloned()
-            .collect();
-        slots.iter().filter(|s| !s.lock().over()).count()
-    }
-
     /// Creates a game, once the request is good and `allowed` says this client may create
     /// one now.
     pub(crate) fn create(
@@ -459,116 +305,6 @@ impl Hub {
         };
         self.install(row, table);
         Ok(created)
-    }
-
-    /// Starts the engine of the seat to move, where that is an engine and none is thinking.
-    fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
-        if live.thinking.is_some() || live.unstored.is_some() || live.row.ended.is_some() {
-            return;
-        }
-        let Some(turn) = live.table.turn() else {
-            return;
-        };
-        let Some(SeatRow::Engine { spec }) = live.row.seats.get(turn) else {
-            return;
-        };
-        let stop = StopFlag::new();
-        let job = match live
-            .table
-            .engine_job(spec, secrets::random_seed(), stop.clone())
-        {
-            Ok(job) => job,
-            Err(e) => {
-                tracing::warn!(game = %slot.id, engine = %spec, error = %e, "no engine");
-                live.failure = Some(format!("the engine {spec} cannot play: {e}"));
-                return;
-            }
-        };
-        live.thinking = Some(stop);
-        let class = if all_engines(&live.row) {
-            Class::EngineOnly
-        } else {
-            Class::Seated
-        };
-        // The engine's time counts from now, when its turn began: a search that waited for a
-        // thread thinks for what is left (see the pool's docs).
-        let deadline = Instant::now() + Duration::from_millis(live.row.time_ms);
-        let ply = live.table.plies();
-        let hub = Arc::clone(self);
-        let slot = Arc::clone(slot);
-        self.pool.submit(
-            class,
-            Box::new(move || {
-                let time = deadline
-                    .saturating_duration_since(Instant::now())
-                    .max(crate::pool::MIN_THINK);
-                let text = job(time);
-                hub.engine_moved(&slot, ply, turn, text);
-            }),
-        );
-    }
-
-    /// An engine's search has ended: plays its move if the game is still where it was.
-    fn engine_moved(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        ply: usize,
-        seat: usize,
-        text: Option<String>,
-    ) {
-        let mut live = slot.lock();
-        if self.stopping.load(Ordering::SeqCst) {
-            return;
-        }
-        live.thinking = None;
-        let current = live.table.plies() == ply && !live.over() && live.table.turn() == Some(seat);
-        match text {
-            Some(text) if current => {
-                self.store_engine_move(slot, &mut live, Unstored { ply, seat, text })
-            }
-            None if current => {
-                tracing::warn!(game = %slot.id, "the engine found no move");
-                live.failure = Some("the engine found no move".to_owned());
-                slot.publish(&live);
-            }
-            _ => {
-                self.schedule(slot, &mut live);
-                slot.publish(&live);
-            }
-        }
-    }
-
-    /// Stores and plays an engine's move; when the store refuses it, the game says so in its
-    /// state (`failure`) and [`Hub::maintain`] tries again every second.
-    fn store_engine_move(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live, move_: Unstored) {
-        if live.table.plies() != move_.ply || live.over() {
-            live.failure = None;
-            slot.publish(live);
-            return;
-        }
-        // The state the move is published with says nothing of the failure any more.
-        let failed = live.failure.take();
-        match self.commit_move(slot, live, move_.seat, &move_.text) {
-            Ok(()) => {
-                if failed.is_some() {
-                    tracing::info!(game = %slot.id, "the engine's move is stored at last");
-                }
-            }
-            Err(Refusal::Internal(e)) => {
-                tracing::warn!(game = %slot.id, error = %e, "the engine's move could not be stored; trying again");
-                live.failure = Some(format!(
-                    "the engine's move {} could not be stored ({e}); the server tries again every second",
-                    move_.text
-                ));
-                live.unstored = Some(move_);
-                slot.publish(live);
-            }
-            Err(e) => {
-                tracing::warn!(game = %slot.id, error = ?e, "the engine's move was refused");
-                live.failure = Some(format!("the engine's move {} was refused", move_.text));
-                slot.publish(live);
-            }
-        }
     }
 
     /// Stores and plays a checked move of `seat`, then tells everyone.
@@ -841,113 +577,6 @@ impl Hub {
         self.with_game(slot, |_, live| {
             let seat = Self::seat(live, token)?;
             Ok(live.players[seat].clone())
-        })
-    }
-
-    /// A socket said hello with `token`: the seat it holds, marked connected. A seat this
-    /// socket holds already, or one another socket has marked connected, changes nothing and
-    /// sends nothing.
-    pub(crate) fn hello(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        token: &str,
-        held: &[usize],
-    ) -> Result<Option<usize>, Refusal> {
-        self.with_game(slot, |slot, live| {
-            let Some(seat) = seat_of(&live.row, token) else {
-                return Ok(None);
-            };
-            if held.contains(&seat) {
-                return Ok(Some(seat));
-            }
-            live.connected[seat] += 1;
-            if live.connected[seat] == 1 {
-                slot.publish(live);
-            }
-            Ok(Some(seat))
-        })
-    }
-
-    /// A socket that held `seats` has gone: a seat no other socket holds is disconnected.
-    pub(crate) fn bye(self: &Arc<Self>, slot: &Arc<Slot>, seats: &[usize]) {
-        let _ = self.with_game(slot, |slot, live| {
-            let mut changed = false;
-            for &seat in seats {
-                if let Some(n) = live.connected.get_mut(seat) {
-                    *n = n.saturating_sub(1);
-                    changed |= *n == 0;
-                }
-            }
-            if changed {
-                slot.publish(live);
-            }
-            Ok(())
-        });
-    }
-
-    /// A receiver of every state message of game `slot` from now on, and the state now. Taken
-    /// under the game's lock, so an unloading cannot miss the new watcher.
-    pub(crate) fn subscribe(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-    ) -> Result<(Arc<Slot>, broadcast::Receiver<Arc<str>>), Refusal> {
-        self.with_game(slot, |slot, _| {
-            Ok((Arc::clone(slot), slot.watchers.subscribe()))
-        })
-    }
-
-    /// The picture of the current position.
-    pub(crate) fn svg(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        flipped: bool,
-        explain: bool,
-        size: u32,
-    ) -> Result<String, Refusal> {
-        self.with_game(slot, |_, live| Ok(live.table.svg(flipped, explain, size)))
-    }
-
-    /// The library's JSON game record.
-    pub(crate) fn record(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<String, Refusal> {
-        self.with_game(slot, |_, live| Ok(live.table.record_json()))
-    }
-
-    /// `GET /api/games/ID/legal_moves`: the version and every legal move.
-    pub(crate) fn legal_moves(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-    ) -> Result<(u64, Vec<String>), Refusal> {
-        self.with_game(slot, |_, live| {
-            let moves = if live.over() {
-                Vec::new()
-            } else {
-                live.table.legal_texts()
-            };
-            Ok((live.row.version, moves))
-        })
-    }
-
-    /// `GET /api/games/ID/gestures?after=…`: the version and the legal moves whose gestures
-    /// start with the clicks `after`.
-    pub(crate) fn gestures_after(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        after: &[String],
-        budget: usize,
-    ) -> Result<(u64, GesturesAfter), Refusal> {
-        self.with_game(slot, |_, live| {
-            let mut answer = live.table.gestures_after(after, budget);
-            if live.over() {
-                answer = GesturesAfter {
-                    count: 0,
-                    complete: true,
-                    legal_moves: Vec::new(),
-                    gestures: Vec::new(),
-                    next: Vec::new(),
-                    choices: Vec::new(),
-                };
-            }
-            Ok((live.row.version, answer))
         })
     }
 }
