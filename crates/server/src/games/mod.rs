@@ -10,6 +10,10 @@
 //! pool's queues and a game's published state are taken last and held for no more than a
 //! push or a clone.
 
+mod engines;
+mod memory;
+mod watching;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
@@ -17,10 +21,6 @@ use std::time::{Duration, Instant};
 
 use game_core::StopFlag;
 use tokio::sync::broadcast;
-
-mod engines;
-mod memory;
-mod watching;
 
 use crate::error::{excerpt, Refusal};
 use crate::limits::{Limits, DEFAULT_TIME_MS, MAX_TIME_MS};
