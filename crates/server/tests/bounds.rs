@@ -265,3 +265,43 @@ async fn idle_games_leave_memory_and_come_back_when_asked_for() {
     assert_eq!(reply.json()["moves"], json!(["b2", "a1"]));
     server.stop();
 }
+
+/// With `--max-loaded-games 3`: three watched games fill the memory; a fourth is 503 with
+/// `Retry-After`; once a game is no longer watched it leaves memory to make room at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_in_memory_are_capped() {
+    use futures_util::StreamExt;
+    let db = TempDb::new("loaded-cap");
+    let mut limits = support::roomy();
+    limits.max_loaded_games = 3;
+    let server = start_with(&db, 1, limits).await;
+    let addr = server.local_addr();
+    let mut http = Http::connect(addr).await.expect("connect");
+    let body = json!({ "game": "kvarn3", "seats": ["human", "human"] });
+    let mut watched = Vec::new();
+    for _ in 0..3 {
+        let game = create(&mut http, body.clone()).await;
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
+                .await
+                .expect("socket");
+        let _ = ws.next().await;
+        watched.push(ws);
+    }
+    let full = http.post("/api/games", None, &body).await.expect("create");
+    assert_eq!(full.status, 503, "{}", full.text());
+    assert!(full.header("retry-after").is_some());
+    drop(watched.pop());
+    let mut made = None;
+    for _ in 0..50 {
+        let reply = http.post("/api/games", None, &body).await.expect("create");
+        if reply.status == 201 {
+            made = Some(reply);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(made.is_some(), "an unwatched game made room");
+    assert_eq!(server.open_games(), 3);
+    server.stop();
+}

@@ -14,6 +14,21 @@ use crate::store::GameRow;
 use crate::table::{self, Table};
 
 impl Hub {
+    /// Room for one more game in memory: when the server holds `--max-loaded-games`, the
+    /// idle ones leave at once; 503 when none is idle.
+    pub(super) fn make_room(&self) -> Result<(), Refusal> {
+        if self.len() >= self.limits.max_loaded_games {
+            self.unload_idle(true);
+            if self.len() >= self.limits.max_loaded_games {
+                return Err(Refusal::Unavailable(
+                    "the server holds as many games in memory as it may".to_owned(),
+                    Duration::from_secs(5),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn install(self: &Arc<Self>, row: GameRow, table: Box<dyn Table>) -> Arc<Slot> {
         let players = table.players();
         let (watchers, _) = broadcast::channel(self.limits.socket_backlog.max(1));
@@ -69,15 +84,7 @@ impl Hub {
         let Some((row, moves)) = self.store.load(id)? else {
             return Err(Refusal::NotFound);
         };
-        if self.len() >= self.limits.max_loaded_games {
-            self.unload_idle(true);
-            if self.len() >= self.limits.max_loaded_games {
-                return Err(Refusal::Unavailable(
-                    "the server holds as many games in memory as it may".to_owned(),
-                    Duration::from_secs(5),
-                ));
-            }
-        }
+        self.make_room()?;
         let table = table::open(&row.game, row.size.as_deref(), Some(&row.start), &moves)
             .map_err(|e| Refusal::Internal(format!("game {id}: {e}")))?;
         Ok(self.install(row, table))

@@ -296,6 +296,7 @@ impl Hub {
                 Duration::from_secs(60),
             ));
         }
+        self.make_room()?;
         allowed()?;
         self.store.insert(&row)?;
         let created = Created {
