@@ -12,7 +12,7 @@ use core::str::FromStr;
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
 use crate::move_list::{MoveBuffer, MoveList};
 use crate::outcome::OutcomeOf;
-use crate::record::DrawRules;
+use crate::draws::DrawRules;
 use crate::size::BoardSize;
 
 /// A player's place in the order of play: the index of the player in

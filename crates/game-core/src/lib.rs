@@ -86,6 +86,7 @@ extern crate alloc;
 
 mod bits;
 mod color;
+mod draws;
 pub mod error;
 mod game;
 mod learning;
@@ -130,7 +131,8 @@ pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
-pub use record::{DrawRules, GameRecord, RecordError};
+pub use draws::{DrawRules, DrawTracker, HistoryDraw};
+pub use record::{GameRecord, RecordError};
 pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout, RootNoise};
 pub use search::random::RandomEngine;

@@ -23,6 +23,7 @@ use crate::{Game, GameRecord};
 
 pub mod alphabeta;
 mod clock;
+mod sampling;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaError, MAX_EVAL};
