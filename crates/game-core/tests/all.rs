@@ -6,6 +6,7 @@ mod common;
 mod tree3;
 
 mod core;
+mod engines;
 mod hostile;
 mod learning;
 mod outcome;

@@ -3,6 +3,7 @@
 //! `cargo test -p kvarn3 --test all MODULE::` runs one of them.
 
 mod conformance;
+mod engines;
 mod learning;
 mod outcome;
 mod perft;

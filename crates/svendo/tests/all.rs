@@ -6,6 +6,7 @@ mod naive;
 
 mod board_sizes;
 mod conformance;
+mod engines;
 mod learning;
 mod outcome;
 mod perft;

@@ -8,10 +8,25 @@ use std::thread;
 use std::time::Duration;
 use std::vec::Vec;
 
-use crate::{Engine, Game, GameRecord, Limits, Rng, StopFlag};
+use crate::{BoardSize, Engine, Game, GameRecord, Limits, Rng, StopFlag};
 
 /// Makes an engine from a seed (a game crate's `default_engine`, `mcts_engine`, …).
 pub type EngineMaker<G> = fn(u64) -> Box<dyn Engine<G>>;
+
+/// The start positions on `sizes` (a game's [`Game::BOARD_SIZES`] or some of them), the
+/// smallest board first.
+pub fn starts_smallest_first<G: Game>(sizes: &[BoardSize]) -> Vec<G> {
+    let area = |size: &BoardSize| match *size {
+        BoardSize::Side(n) => n * n,
+        BoardSize::Rect { width, height } => width * height,
+    };
+    let mut sizes = sizes.to_vec();
+    sizes.sort_by_key(area);
+    sizes
+        .into_iter()
+        .filter_map(|size| G::start_with_size(size).ok())
+        .collect()
+}
 
 /// Every kind of limit alone, with small budgets: what `cargo test` runs.
 pub fn small_limits() -> Vec<(String, Limits)> {
