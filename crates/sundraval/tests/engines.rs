@@ -20,7 +20,7 @@ fn every_engine() -> EngineGames<Position> {
         .engine("random", random)
         // The smallest board: the default one has 46,872 opening moves, and a depth limit
         // costs MCTS one iteration per root move.
-        .starts(starts_smallest_first(\&Position::BOARD_SIZES[1..2]))
+        .starts(starts_smallest_first(&Position::BOARD_SIZES[1..2]))
 }
 
 #[test]
