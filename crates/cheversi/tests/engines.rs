@@ -3,9 +3,9 @@
 //! under a watchdog. The large budgets are ignored in `cargo test`; run them with
 //! `cargo test --release -p cheversi --test all engines:: -- --ignored`.
 
+use cheversi::Position;
 use game_core::testing::{large_limits, EngineGames};
 use game_core::{Engine, RandomEngine};
-use cheversi::Position;
 
 fn random(seed: u64) -> Box<dyn Engine<Position>> {
     Box::new(RandomEngine::new(seed))

@@ -389,7 +389,11 @@ impl DrawTracker {
     #[inline]
     pub fn draw(&self) -> Option<HistoryDraw> {
         let last = self.last();
-        if self.rules.repetitions.is_some_and(|n| last.occurrences >= n) {
+        if self
+            .rules
+            .repetitions
+            .is_some_and(|n| last.occurrences >= n)
+        {
             Some(HistoryDraw::Repetition)
         } else if self
             .rules

@@ -117,6 +117,7 @@ mod zobrist;
 #[doc(hidden)]
 pub use alloc::string::{String as __String, ToString as __ToString};
 pub use bits::{BitWord, Bits};
+pub use draws::{DrawRules, DrawTracker, HistoryDraw};
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
     ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
@@ -131,7 +132,6 @@ pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
-pub use draws::{DrawRules, DrawTracker, HistoryDraw};
 pub use record::{GameRecord, RecordError};
 pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout, RootNoise};

@@ -93,9 +93,7 @@ pub mod present;
 pub mod svg;
 
 pub use conformance::{check_position, Conformance};
-pub use engines::{
-    large_limits, small_limits, starts_smallest_first, EngineGames, EngineMaker,
-};
+pub use engines::{large_limits, small_limits, starts_smallest_first, EngineGames, EngineMaker};
 pub use fuzz::{fuzz_game, fuzz_game_from};
 pub use learning::{
     check_actions, check_actions_tree, check_observation, check_symmetries,

@@ -31,7 +31,11 @@ fn random(seed: u64) -> Box<dyn Engine<TicTacToe>> {
 }
 
 fn uct(seed: u64) -> Box<dyn Engine<TicTacToe>> {
-    Box::new(Mcts::new(RandomRollout::new(9), MctsConfig::default(), seed))
+    Box::new(Mcts::new(
+        RandomRollout::new(9),
+        MctsConfig::default(),
+        seed,
+    ))
 }
 
 fn uct_two_threads(seed: u64) -> Box<dyn Engine<TicTacToe>> {

@@ -3,8 +3,8 @@
 //! `cargo test -p swedish-draughts --test all MODULE::` runs one of them.
 
 mod conformance;
-mod engines;
 mod dense;
+mod engines;
 mod learning;
 mod outcome;
 mod perft;

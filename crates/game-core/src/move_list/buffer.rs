@@ -148,4 +148,3 @@ impl<M> MoveBuffer<M> for MoveList<M> {
         MoveList::resize(self, len, value);
     }
 }
-

@@ -225,4 +225,3 @@ impl<M> DoubleEndedIterator for MoveListIntoIter<M> {
 impl<M> ExactSizeIterator for MoveListIntoIter<M> {}
 
 impl<M> FusedIterator for MoveListIntoIter<M> {}
-

@@ -133,14 +133,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
             } else {
-                let probe = -self.negamax(
-                    &child,
-                    depth - 1,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    extensions,
-                );
+                let probe =
+                    -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions);
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
                 } else {
@@ -199,5 +193,4 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         );
         best_score
     }
-
 }

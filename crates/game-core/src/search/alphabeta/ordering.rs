@@ -58,4 +58,3 @@ pub(super) fn history_index<M: Hash>(side: usize, mv: &M) -> usize {
     let h = hasher.finish().wrapping_mul(MoveHasher::K);
     (h >> 52) as usize & (HISTORY_SIZE - 1)
 }
-

@@ -1,28 +1,54 @@
 //! Monte Carlo tree search (UCT, and PUCT for learning agents) for games of two or three
 //! players, on per-player rewards.
 //!
-//! Every node of the tree keeps its visit count and the sum of the [`Rewards`] of every player
-//! over the simulations that passed through it. Selection descends to the child that maximises
-//! the reward of the player who *makes* the move into it (the player to move at the parent) plus
-//! the UCT exploration term `c · sqrt(ln N / n)`; with three players this is the usual
-//! "max^n-style" UCT, and a draw is worth `1/N` to each of N players ([`Outcome::rewards`](crate::Outcome::rewards)).
+//! One tree serves both searches, with its [`SelectionPolicy`] as data (as OpenSpiel's MCTS
+//! takes a child-selection function and an evaluator): [`Mcts`] descends by UCT and values new
+//! leaves with a [`LeafEvaluator`] (a rollout), [`PuctMcts`] descends by PUCT and takes a
+//! value and priors from a [`PolicyValue`]; [`SearchTree`] is the PUCT tree driven by its
+//! caller one leaf at a time, for programs that value the leaves of many trees in a batch.
+//! The files: the tree (`tree.rs`), the policies (`policy.rs`), root parallelism and the
+//! search loop (`parallel.rs`), the step-wise API (`batch.rs`), random rollouts
+//! (`rollout.rs`), the logarithm table of UCT (`ln_table.rs`).
 //!
-//! One iteration: select down the tree (replaying the moves from the root, so nodes hold no
-//! positions), expand the first unvisited child (the children of a node are made all at once,
-//! in a seeded random order), value the new leaf with the [`LeafEvaluator`] (or exactly, when
-//! the game is over there), and add the rewards to every node on the path.
+//! Every node of the tree keeps its visit count and the sum of the
+//! [`Rewards`](crate::search::Rewards) of every player over the simulations that passed through
+//! it. Selection descends to the child that maximises the reward of the player who *makes* the
+//! move into it (the player to move at the parent) plus the policy's exploration term; with
+//! three players this is the usual "max^n-style" MCTS, and a draw is worth `1/N` to each of N
+//! players ([`Outcome::rewards`](crate::Outcome::rewards)).
 //!
-//! - **Determinism.** The only randomness is the engine's [`Rng`], seeded at creation (and
-//!   again by [`Engine::new_game`]). With no time limit, the same seed and the same sequence of
-//!   searches give the same moves.
-//! - **Limits.** [`Limits::iterations`], [`Limits::nodes`] (tree nodes created by this search),
-//!   [`Limits::depth`] (the depth of the tree: the search stops once an iteration has walked a
-//!   line that many plies deep, and never descends further) and [`Limits::time`] (read every
-//!   8 iterations, like the [`StopFlag`]). A node or depth limit also ends the search when
-//!   the tree can grow no more (its arena is full, or every line of it ends in a finished
-//!   game), since the limit could then never be reached. With no limit at all the search runs
-//!   until the stop flag is raised. At least one iteration is run, so a legal move is always
-//!   returned while the game goes on.
+//! One iteration (a simulation): select down the tree (replaying the moves from the root, so
+//! nodes hold no positions), value the leaf reached (exactly when the game is over there), and
+//! add the rewards to every node on the path. UCT makes a node's children (all at once, in a
+//! seeded random order) when a simulation comes back to it, and values a new leaf by its
+//! evaluator; PUCT values a leaf and makes its children, with the evaluator's priors, at once.
+//!
+//! - **Proven values.** A position where the game is over (by the rules or by a history draw)
+//!   is valued exactly, and its node is *solved*; so is a node with a child that wins for the
+//!   player to move there, or whose children are all solved (its value is then the best of
+//!   theirs for that player). A simulation that reaches a solved node ends there: it would
+//!   learn nothing. The move played from a solved root is the one that proves it, and a move
+//!   proven lost is played only when every move is.
+//! - **Limits.** [`Limits::iterations`](crate::Limits::iterations),
+//!   [`Limits::nodes`](crate::Limits::nodes) (tree nodes created by this search),
+//!   [`Limits::depth`](crate::Limits::depth) (the depth of the tree: the search stops once an
+//!   iteration has walked a line that many plies deep, and never descends further) and
+//!   [`Limits::time`](crate::Limits::time) (read every 8 iterations, like the [`StopFlag`]).
+//!   Every search ends, whatever the limit and the position:
+//!   - a solved root ends the search unless an iteration limit is set (learning code asks for
+//!     a number of simulations and reads their visits: those go straight down the move that
+//!     proves the root);
+//!   - a tree can stop growing without being solved, when selection keeps choosing nodes whose
+//!     value is known (a draw that is better than the alternatives, or a win the opponent
+//!     keeps checking): such simulations count toward a node limit as one node each, and a
+//!     depth limit also ends once they outnumber the tree's nodes;
+//!   - node and depth limits end when the arena is full.
+//!
+//!   With no limit at all the search runs until the stop flag is raised or the root is solved.
+//!   At least one iteration is run, so a legal move is always returned while the game goes on.
+//! - **Determinism.** The only randomness is the engine's [`Rng`](crate::Rng), seeded at
+//!   creation (and again by [`Engine::new_game`]). With no time limit, the same seed and the
+//!   same sequence of searches give the same moves.
 //! - **Memory.** A tree is an arena of at most [`MctsConfig::max_nodes`] nodes. When a node
 //!   cannot get all its children because the arena is full, it is not expanded: the search goes
 //!   on simulating from the leaves it has (so a long search still improves the estimates of the
@@ -31,24 +57,25 @@
 //!   (same start and draw rules, the old moves a prefix of the new ones), the subtree under the
 //!   moves played since is kept and becomes the new tree; otherwise the search starts afresh.
 //! - **History draws.** Positions inside the tree are judged as a [`GameRecord`] would judge
-//!   them: the record's [`DrawRules`](crate::DrawRules) (repetition, no-progress plies, move cap)
-//!   are applied along the path from the game's start, so a repetition inside the tree is a
+//!   them: the tree copies the record's [`DrawTracker`](crate::DrawTracker) and carries it down
+//!   every line, so a repetition, the no-progress rule or the move cap inside the tree is a
 //!   draw there. Rollouts below the tree see only positions ([`LeafEvaluator`]), not history.
 //! - **Result.** The move played is the most visited child of the root (ties: the higher mean
-//!   reward, then the earlier child). [`SearchInfo`] reports the iterations (`nodes`), the
-//!   deepest line walked (`depth`), the mean reward of the best move for the player to move
-//!   ([`Score::Reward`]) and the principal variation by most visits. The result's
-//!   [`root_distribution`](SearchResult::root_distribution) holds every root move with its
-//!   visit count: the policy target of learning code.
+//!   reward, then the earlier child), or the move that proves a solved root. [`SearchInfo`]
+//!   reports the iterations (`nodes`), the deepest line walked (`depth`), the mean reward of the
+//!   best move for the player to move ([`Score::Reward`](crate::Score::Reward)) and the
+//!   principal variation. The result's [`root_distribution`](SearchResult::root_distribution)
+//!   holds every root move with its visit count: the policy target of learning code.
 //! - **Threads.** With [`MctsConfig::threads`] = k > 1 the search is root-parallel: k
 //!   independent trees, each on its own thread (the first on the caller's), each with its own
-//!   leaf evaluator ([`LeafEvaluator::fork`]) and its own generator: the first tree's seed is the engine's seed,
-//!   tree i's a SplitMix64 scramble of the seed and i. Iteration and node limits are shared out
-//!   equally among the trees (so a limit means the same total work at any thread count, and a
-//!   limit below k uses fewer trees); depth and time limits and the stop flag apply to each.
-//!   At the end the root statistics are merged: visits and rewards of each root move summed
-//!   over the trees, the most visited move played. Under iteration, node or depth limits the
-//!   result does not depend on how the threads were scheduled, so it is deterministic for a
+//!   evaluator ([`LeafEvaluator::fork`]) and its own generator: the first tree's seed is the
+//!   engine's seed, tree i's a SplitMix64 scramble of the seed and i. Iteration and node limits
+//!   are shared out equally among the trees (so a limit means the same total work at any thread
+//!   count, and a limit below k uses fewer trees); depth and time limits and the stop flag
+//!   apply to each. At the end the root statistics are merged: visits and rewards of each root
+//!   move summed over the trees, the most visited move played (a move a tree proved lost is
+//!   left out, and a tree that solved the root decides). Under iteration, node or depth limits
+//!   the result does not depend on how the threads were scheduled, so it is deterministic for a
 //!   seed at any thread count; with one thread the search is exactly the single-tree search.
 //!   Progress reports come from the first tree (its line and score, the iterations of all
 //!   trees); the final report is the merged one. Without the `std` feature there are no
@@ -83,11 +110,15 @@
 //!   holds the visits of the root moves; [`SearchResult::action_policy`] writes them over the
 //!   action ids of a game with [`Actions`](crate::Actions), and [`SearchResult::sample_move`]
 //!   chooses the move to play by temperature.
+//! - **Batches:** [`SearchTree`] is this tree without the evaluator: its caller selects a leaf,
+//!   values it (with priors) and completes the simulation, so a program can search many trees
+//!   and value their leaves together in one call of a network. [`PuctMcts`] drives the same
+//!   tree one leaf at a time: the same seed and simulations give the same result.
 //! - **Determinism and threads:** as UCT (one thread: the seed fixes everything; threads:
 //!   independent trees, each with a forked evaluator, merged at the root).
 //!
-//! With the UCT engine ([`Mcts`]) none of this costs anything: the mode is chosen at compile
-//! time, and the UCT tree stores no priors.
+//! With the UCT engine ([`Mcts`]) the tree stores no priors; the policy is a value the tree
+//! reads at each step of a descent.
 //!
 //! ```
 //! use game_core::search::mcts::{MctsConfig, PuctMcts, RootNoise};
@@ -430,4 +461,3 @@ impl<G: Game, P: PolicyValue<G>> Engine<G> for PuctMcts<G, P> {
         self.core.new_game();
     }
 }
-

@@ -96,9 +96,9 @@ impl<G: Game, V: LeafValue<G>> Worker<G, V> {
                 tree.prior_buf.clear();
                 tree.prior_buf.resize(tree.moves.len(), 0.0);
             }
-            let rewards = self
-                .evaluator
-                .value(&pos, &tree.moves, &mut tree.prior_buf, &mut tree.rng);
+            let rewards =
+                self.evaluator
+                    .value(&pos, &tree.moves, &mut tree.prior_buf, &mut tree.rng);
             tree.complete(rewards)
                 .expect("the priors are one per move of the leaf");
         }
@@ -305,15 +305,15 @@ pub(super) fn result<G: Game>(
     if let Some(mv) = best_move {
         let stat = stats.iter().find(|s| s.mv == mv);
         if let Some(stat) = stat.filter(|s| s.visits > 0) {
-            score = Some(Score::Reward(proven.map_or(stat.mean(), |(_, value)| value)));
+            score = Some(Score::Reward(
+                proven.map_or(stat.mean(), |(_, value)| value),
+            ));
             pv.push(mv);
             // The continuation: in the tree with the most visits of the move (the first on a
             // tie).
             let mut line: Option<(&Tree<G>, u32, u32)> = None;
             for tree in trees {
-                let child = tree
-                    .root_children()
-                    .find(|&c| tree.nodes[c].mv == Some(mv));
+                let child = tree.root_children().find(|&c| tree.nodes[c].mv == Some(mv));
                 if let Some(c) = child {
                     let visits = tree.nodes[c].visits;
                     if line.is_none_or(|(_, _, v)| visits > v) {
@@ -389,7 +389,14 @@ impl<G: Game, V: LeafValue<G>> Core<G, V> {
     pub(super) fn new(evaluator: V, config: MctsConfig, seed: u64) -> Self {
         let threads = config.threads.max(1);
         let policy = V::policy(&config);
-        let tree = |index| Tree::new(policy, config.max_nodes, config.root_noise, tree_seed(seed, index));
+        let tree = |index| {
+            Tree::new(
+                policy,
+                config.max_nodes,
+                config.root_noise,
+                tree_seed(seed, index),
+            )
+        };
         let mut workers = Vec::with_capacity(threads);
         for index in 1..threads {
             match evaluator.fork() {

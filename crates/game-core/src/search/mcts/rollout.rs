@@ -47,4 +47,3 @@ impl<G: Game> LeafEvaluator<G> for RandomRollout<G> {
         Some(Self::new(self.max_plies))
     }
 }
-

@@ -221,10 +221,7 @@ impl<G: Game> Tree<G> {
         let mut node = 0u32;
         for &mv in &record.moves()[previous.len()..] {
             let children = self.nodes[node as usize].children();
-            match children
-                .into_iter()
-                .find(|&c| self.nodes[c].mv == Some(mv))
-            {
+            match children.into_iter().find(|&c| self.nodes[c].mv == Some(mv)) {
                 Some(child) => node = child as u32,
                 None => return false,
             }
