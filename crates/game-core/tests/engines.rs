@@ -6,7 +6,7 @@ use game_core::search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout};
 use game_core::search::{AlphaBeta, AlphaBetaConfig, Evaluator, PolicyValue, Rewards};
 use game_core::testing::{large_limits, EngineGames};
 use game_core::tictactoe::TicTacToe;
-use game_core::{Engine, RandomEngine};
+use game_core::{Engine, Game, RandomEngine};
 
 struct Zero;
 
@@ -69,4 +69,17 @@ fn every_engine_answers_every_position_under_small_limits_of_every_kind() {
 fn every_engine_answers_every_position_under_large_limits_of_every_kind() {
     // Tic-tac-toe's trees are solved long before a large budget runs out.
     assert!(every_engine().limits(large_limits()).games(2).run() > 0);
+}
+
+/// Tic-tac-toe's positions never repeat: its history draw is a move cap (here 6 plies), which
+/// the record, MCTS, alpha-beta and the kit's naive count must all see on the same ply.
+#[test]
+fn the_record_the_searches_and_a_naive_count_agree_on_the_move_cap() {
+    let rules = game_core::DrawRules::NONE.with_move_cap(Some(6));
+    let counts = game_core::testing::check_history_draws(&[TicTacToe::start()], rules, 40, 1, 20);
+    assert!(counts.move_cap >= 10, "{counts:?}");
+    assert!(
+        counts.mcts_judged >= 10 && counts.alphabeta_judged >= 10,
+        "{counts:?}"
+    );
 }

@@ -4,6 +4,7 @@
 
 mod conformance;
 mod engines;
+mod history_draws;
 mod learning;
 mod outcome;
 mod perft;

@@ -5,6 +5,7 @@
 mod conformance;
 mod dense;
 mod engines;
+mod history_draws;
 mod learning;
 mod outcome;
 mod perft;

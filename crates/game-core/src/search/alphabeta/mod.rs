@@ -412,3 +412,29 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         }
     }
 }
+
+/// For the conformance kit: how alpha-beta judges each position of `line`, played from
+/// `record`'s current position: whether its search scores the position a draw by history (the
+/// record's rules, or a second occurrence: see the module docs). `None` for a game without
+/// two players. The history is loaded and carried as [`AlphaBeta`]'s search does it.
+#[cfg(feature = "testing")]
+pub(crate) fn judge_line<G: Game>(record: &GameRecord<G>, line: &[G::Move]) -> Option<Vec<bool>> {
+    struct Zero;
+    impl<G: Game> Evaluator<G> for Zero {
+        fn evaluate(&mut self, _: &G) -> i32 {
+            0
+        }
+    }
+    let config = AlphaBetaConfig::default().with_tt_megabytes(0);
+    let mut engine = AlphaBeta::<G, Zero>::new(Zero, config).ok()?;
+    engine.draws.clone_from(record.draw_tracker());
+    let mut pos = *record.current();
+    let mut judged = Vec::with_capacity(line.len());
+    for &mv in line {
+        let before = pos;
+        pos.play_unchecked(mv);
+        engine.draws.push(&before, mv, &pos);
+        judged.push(engine.draws.draw_or_repeat());
+    }
+    Some(judged)
+}

@@ -461,3 +461,35 @@ impl<G: Game, P: PolicyValue<G>> Engine<G> for PuctMcts<G, P> {
         self.core.new_game();
     }
 }
+
+/// For the conformance kit: how an MCTS tree rooted at `record`'s position judges the position
+/// after `mv` (a legal move there): a UCT tree is searched until the root's child for `mv` has
+/// been visited, and that child's exact value is returned when the tree found the game over
+/// there (by the rules or by a history draw), `None` when it did not, or when the root was
+/// solved first (the child then goes unvisited).
+#[cfg(feature = "testing")]
+pub(crate) fn judge_after<G: Game>(
+    record: &GameRecord<G>,
+    mv: G::Move,
+) -> Option<crate::search::Rewards> {
+    let policy = SelectionPolicy::Uct {
+        exploration: core::f64::consts::SQRT_2,
+    };
+    let mut tree = tree::Tree::new(policy, usize::MAX, None, 1);
+    tree.prepare(None, record);
+    let moves = record.current().legal_moves().len();
+    for _ in 0..=moves {
+        if tree.select(2) {
+            tree.complete(draw_rewards::<G>()).ok()?;
+        }
+        let child = tree
+            .root_children()
+            .find(|&c| tree.nodes[c].mv == Some(mv))?;
+        if tree.nodes[child].visits > 0 {
+            return tree.nodes[child]
+                .solved
+                .then(|| tree.mean_rewards(child as u32));
+        }
+    }
+    None
+}
