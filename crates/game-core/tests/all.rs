@@ -11,6 +11,7 @@ mod hostile;
 mod learning;
 mod outcome;
 mod search_alphabeta;
+mod search_batch;
 mod search_mcts;
 mod search_puct;
 mod serde;

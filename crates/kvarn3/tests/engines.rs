@@ -4,7 +4,7 @@
 //! `cargo test --release -p kvarn3 --test all engines:: -- --ignored`.
 
 use game_core::testing::{large_limits, EngineGames};
-use game_core::{Engine, RandomEngine};
+use game_core::{Engine, Game, RandomEngine};
 use kvarn3::Position;
 
 fn random(seed: u64) -> Box<dyn Engine<Position>> {
@@ -29,4 +29,37 @@ fn every_engine_answers_every_position_under_small_limits_of_every_kind() {
 #[ignore = "large budgets: seconds to minutes in release; run with --ignored"]
 fn every_engine_answers_every_position_under_large_limits_of_every_kind() {
     assert!(every_engine().limits(large_limits()).games(3).run() > 0);
+}
+
+/// The positions where MCTS trees used to stop growing under a node limit: after c1 a1 c3 b3
+/// White wins at once with c2, after b3 c1 a2 b2 c3 Black with a3. Every node limit ends (the
+/// tree proves the win), with the winning move, for a fresh engine and for one that kept its
+/// tree from the previous move.
+#[test]
+fn a_node_limit_ends_where_the_side_to_move_wins_at_once() {
+    use game_core::{GameRecord, Limits};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    for (line, win) in [("c1 a1 c3 b3", "c2"), ("b3 c1 a2 b2 c3", "a3")] {
+        for nodes in [50, 100, 3_000, 20_000] {
+            let (send, receive) = mpsc::channel();
+            std::thread::spawn(move || {
+                let mut record = GameRecord::new(Position::start());
+                let mut engine = kvarn3::mcts_engine(1);
+                let mut answers = Vec::new();
+                for text in line.split(' ') {
+                    // The engine answers every position of the line, keeping its tree.
+                    answers.push(engine.choose_move(&record, &Limits::nodes(nodes)));
+                    record.play_text(text).expect("a legal move");
+                }
+                let mv = engine.choose_move(&record, &Limits::nodes(nodes));
+                let _ = send.send(mv.map(|mv| record.current().move_text(mv)));
+            });
+            let answer = receive
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("{line}, nodes {nodes}: no answer within 60 s"));
+            assert_eq!(answer.as_deref(), Some(win), "{line}, nodes {nodes}");
+        }
+    }
 }
