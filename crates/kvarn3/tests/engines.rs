@@ -31,10 +31,10 @@ fn every_engine_answers_every_position_under_large_limits_of_every_kind() {
     assert!(every_engine().limits(large_limits()).games(3).run() > 0);
 }
 
-/// The positions where MCTS trees used to stop growing under a node limit: after c1 a1 c3 b3
-/// White wins at once with c2, after b3 c1 a2 b2 c3 Black with a3. Every node limit ends (the
-/// tree proves the win), with the winning move, for a fresh engine and for one that kept its
-/// tree from the previous move.
+/// Positions where the side to move wins at once, so that a tree that follows its visits alone
+/// stops growing: after c1 a1 c3 b3 White wins with c2, after b3 c1 a2 b2 c3 Black with a3.
+/// Every node limit ends (the tree proves the win) with the winning move, for an engine that
+/// kept its tree from the previous moves of the line.
 #[test]
 fn a_node_limit_ends_where_the_side_to_move_wins_at_once() {
     use game_core::{GameRecord, Limits};

@@ -17,8 +17,8 @@ fn every_engine() -> EngineGames<Position> {
         .engine("default", svendo::default_engine)
         .engine("mcts", svendo::mcts_engine)
         .engine("random", random)
-        // Every board, the smallest first (where the hangs of a tree that stopped growing
-        // were met).
+        // Every board, the smallest first: its short games reach wins on the spot, where a
+        // tree that follows its visits alone stops growing.
         .starts(starts_smallest_first(Position::BOARD_SIZES))
 }
 
