@@ -32,6 +32,9 @@ fn every_engine_answers_every_position_under_small_limits_of_every_kind() {
 fn every_engine_answers_every_position_under_large_limits_of_every_kind() {
     // 120 plies a game: a game on the 5 x 6 board can last 200, at a search of 20,000 nodes a
     // ply.
-    let games = every_engine().limits(large_limits()).games(3).max_plies(120);
+    let games = every_engine()
+        .limits(large_limits())
+        .games(3)
+        .max_plies(120);
     assert!(games.run() > 0);
 }

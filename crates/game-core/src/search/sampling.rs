@@ -88,6 +88,10 @@ mod tests {
 
     /// A Dirichlet draw is a distribution, whose components have mean `1/k`.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "20,000 Gamma draws: slow under miri; the Gamma test runs there"
+    )]
     fn dirichlet_draws_are_distributions_with_the_right_mean() {
         let mut rng = crate::Rng::new(3);
         let mut sums = [0.0; 4];
