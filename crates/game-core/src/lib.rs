@@ -15,7 +15,8 @@
 //!
 //! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
 //! [`random_playout`]s, and the [`GameRecord`] (moves, undo, repetition and other history draws,
-//! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
+//! serde behind the `serde` feature), whose history draws are decided by a [`DrawTracker`], the
+//! same one the searches carry down their lines. The `testing` feature adds [`testing`], the conformance
 //! kit that says what a correct game is.
 //!
 //! Errors follow one policy in every game (letter case, whitespace, what is malformed and
@@ -24,8 +25,10 @@
 //! notation text (`game_core::serde_text`), and a [`GameRecord`] as a versioned form that names its game.
 //!
 //! The [`search`] module plays any game through one [`Engine`] interface: [`Mcts`] (UCT for
-//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
-//! [`RandomEngine`] (the baseline).
+//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]), [`PuctMcts`]
+//! (the same tree with PUCT and a [`PolicyValue`], for learning agents; its step-wise form,
+//! [`SearchTree`](search::mcts::SearchTree), values the leaves of many trees in batches),
+//! alpha-beta ([`search::AlphaBeta`]) and [`RandomEngine`] (the baseline).
 //!
 //! For learning agents, three traits every game crate implements on its `Position`:
 //! [`Actions`] (a fixed action space per board size: move ↔ id, the legal-action mask into a
