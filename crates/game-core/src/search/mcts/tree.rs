@@ -317,8 +317,7 @@ impl<G: Game> Tree<G> {
                 pos.legal_moves_into(&mut self.moves);
                 if self.moves.is_empty() {
                     // A game that should have ended here: a draw.
-                    self.nodes[index as usize].solved = true;
-                    self.backup(draw_rewards::<G>(), true);
+                    self.solve(index, draw_rewards::<G>());
                     return false;
                 }
                 let grow = !at_limit
@@ -339,8 +338,7 @@ impl<G: Game> Tree<G> {
             if !node.expanded {
                 pos.legal_moves_into(&mut self.moves);
                 if self.moves.is_empty() {
-                    self.nodes[index as usize].solved = true;
-                    self.backup(draw_rewards::<G>(), true);
+                    self.solve(index, draw_rewards::<G>());
                     return false;
                 }
                 // The root is always grown, so a move can be chosen even with a tiny arena.
@@ -384,8 +382,7 @@ impl<G: Game> Tree<G> {
                     None => draw.map(|_| draw_rewards::<G>()),
                 };
                 if let Some(rewards) = rewards {
-                    self.nodes[child as usize].solved = true;
-                    self.backup(rewards, true);
+                    self.solve(child, rewards);
                     return false;
                 }
                 if !self.policy.uses_priors() {
@@ -468,6 +465,20 @@ impl<G: Game> Tree<G> {
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
+    }
+
+    /// Ends the simulation at node `index` (the end of the path), whose exact value is
+    /// `rewards`: the node is solved, its sums made that value times its visits (a node valued
+    /// by a rollout before it was found to have no move keeps no trace of it), and the value
+    /// backed up.
+    fn solve(&mut self, index: u32, rewards: Rewards) {
+        let node = &mut self.nodes[index as usize];
+        node.solved = true;
+        let visits = f64::from(node.visits);
+        for (sum, v) in node.sums.iter_mut().zip(rewards) {
+            *sum = v * visits;
+        }
+        self.backup(rewards, true);
     }
 
     /// Adds `rewards` to every node of the path, then, when the path ended at a node that was
