@@ -5,6 +5,7 @@
 mod common;
 
 mod conformance;
+mod engines;
 mod learning;
 mod outcome;
 mod perft;

@@ -9,10 +9,10 @@ use core::fmt::{Debug, Display};
 use core::hash::Hash;
 use core::str::FromStr;
 
+use crate::draws::DrawRules;
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError, SizeError};
 use crate::move_list::{MoveBuffer, MoveList};
 use crate::outcome::OutcomeOf;
-use crate::record::DrawRules;
 use crate::size::BoardSize;
 
 /// A player's place in the order of play: the index of the player in

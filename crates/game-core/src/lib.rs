@@ -15,7 +15,8 @@
 //!
 //! On that trait alone this crate provides [`perft`] and [`perft_divide`], seeded
 //! [`random_playout`]s, and the [`GameRecord`] (moves, undo, repetition and other history draws,
-//! serde behind the `serde` feature). The `testing` feature adds [`testing`], the conformance
+//! serde behind the `serde` feature), whose history draws are decided by a [`DrawTracker`], the
+//! same one the searches carry down their lines. The `testing` feature adds [`testing`], the conformance
 //! kit that says what a correct game is.
 //!
 //! Errors follow one policy in every game (letter case, whitespace, what is malformed and
@@ -24,8 +25,10 @@
 //! notation text (`game_core::serde_text`), and a [`GameRecord`] as a versioned form that names its game.
 //!
 //! The [`search`] module plays any game through one [`Engine`] interface: [`Mcts`] (UCT for
-//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
-//! [`RandomEngine`] (the baseline).
+//! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]), [`PuctMcts`]
+//! (the same tree with PUCT and a [`PolicyValue`], for learning agents; its step-wise form,
+//! [`SearchTree`](search::mcts::SearchTree), values the leaves of many trees in batches),
+//! alpha-beta ([`search::AlphaBeta`]) and [`RandomEngine`] (the baseline).
 //!
 //! For GUIs, servers and tools, three traits every game crate implements on its `Position`:
 //! [`Tally`] (the running score beside each seat with what it counts, a [`Scoreboard`], and
@@ -92,6 +95,7 @@ extern crate alloc;
 
 mod bits;
 mod color;
+mod draws;
 pub mod error;
 mod game;
 mod learning;
@@ -123,6 +127,7 @@ mod zobrist;
 #[doc(hidden)]
 pub use alloc::string::{String as __String, ToString as __ToString};
 pub use bits::{BitWord, Bits};
+pub use draws::{DrawRules, DrawTracker, HistoryDraw};
 pub use error::{
     excerpt, DrawRulesError, IllegalMoveError, ParseMoveError, ParsePointError, ParsePositionError,
     ParsePositionErrorKind, PerftError, SizeError, EXCERPT_CHARS, MAX_REASON_CHARS,
@@ -137,7 +142,7 @@ pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
-pub use record::{DrawRules, GameRecord, RecordError};
+pub use record::{GameRecord, RecordError};
 pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout, RootNoise};
 pub use search::random::RandomEngine;

@@ -1,7 +1,6 @@
 //! The game record: the moves of one game from a start position, with undo and the draws that
 //! need the history (repetition, no-progress count, move cap).
 
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -9,141 +8,9 @@ use alloc::vec::Vec;
 use thiserror::Error;
 
 use crate::{
-    DrawRulesError, Game, IllegalMoveError, MoveList, Outcome, OutcomeOf, ParseMoveError, Reason,
+    DrawRules, DrawRulesError, DrawTracker, Game, IllegalMoveError, MoveList, Outcome, OutcomeOf,
+    ParseMoveError,
 };
-
-/// The history-dependent draw rules a [`GameRecord`] applies. Each is off when `None`.
-///
-/// Stored (with the `serde` feature) as an object with all three fields, a rule that is off
-/// written `null`: a field left out is an error, not "off", so a careless `"rules": {}` is
-/// refused instead of read as "no draw rules".
-///
-/// `#[non_exhaustive]`, so that a rule added later is not a breaking change: build the rules
-/// with [`DrawRules::new`] or from a constant and the `with_…` methods (all `const`, so a game
-/// crate's rules can be a constant); the fields stay public to read and to assign.
-///
-/// ```
-/// use game_core::DrawRules;
-///
-/// // Threefold repetition and a 50-ply rule, as a constant.
-/// const RULES: DrawRules = DrawRules::THREEFOLD.with_no_progress_plies(Some(50));
-/// assert_eq!(RULES, DrawRules::new(Some(3), Some(50), None));
-/// assert_eq!(RULES.with_repetitions(None).repetitions, None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct DrawRules {
-    /// Draw when the current position has occurred this many times (3: threefold repetition).
-    // `deserialize_with` turns off serde's "a missing Option is None" (here and below).
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "serde::Deserialize::deserialize")
-    )]
-    pub repetitions: Option<u32>,
-    /// Draw after this many consecutive plies without a progress move
-    /// ([`Game::is_progress_move`]); the draughts 50-ply rule is `Some(50)`.
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "serde::Deserialize::deserialize")
-    )]
-    pub no_progress_plies: Option<u32>,
-    /// Draw when this many plies that count toward the cap ([`Game::counts_toward_cap`]) have
-    /// been played.
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "serde::Deserialize::deserialize")
-    )]
-    pub move_cap: Option<u32>,
-}
-
-impl DrawRules {
-    /// Threefold repetition only.
-    pub const THREEFOLD: DrawRules = DrawRules {
-        repetitions: Some(3),
-        no_progress_plies: None,
-        move_cap: None,
-    };
-    /// No history draws at all.
-    pub const NONE: DrawRules = DrawRules {
-        repetitions: None,
-        no_progress_plies: None,
-        move_cap: None,
-    };
-
-    /// The rules with each of the three set (`None`: that rule is off).
-    pub const fn new(
-        repetitions: Option<u32>,
-        no_progress_plies: Option<u32>,
-        move_cap: Option<u32>,
-    ) -> Self {
-        DrawRules {
-            repetitions,
-            no_progress_plies,
-            move_cap,
-        }
-    }
-
-    /// The same rules with the repetition rule set to `repetitions` (`None`: off).
-    pub const fn with_repetitions(self, repetitions: Option<u32>) -> Self {
-        DrawRules {
-            repetitions,
-            ..self
-        }
-    }
-
-    /// The same rules with the no-progress rule set to `plies` (`None`: off).
-    pub const fn with_no_progress_plies(self, plies: Option<u32>) -> Self {
-        DrawRules {
-            no_progress_plies: plies,
-            ..self
-        }
-    }
-
-    /// The same rules with the move cap set to `plies` (`None`: off).
-    pub const fn with_move_cap(self, plies: Option<u32>) -> Self {
-        DrawRules {
-            move_cap: plies,
-            ..self
-        }
-    }
-}
-
-impl DrawRules {
-    /// Checks that every rule that is on can be met by a real game: at least 2 repetitions
-    /// (the current position has always occurred once), at least 1 no-progress ply and at
-    /// least 1 capped ply (0 would end every game before its first move).
-    ///
-    /// ```
-    /// use game_core::{DrawRules, DrawRulesError};
-    /// assert_eq!(DrawRules::THREEFOLD.validate(), Ok(()));
-    /// let silly = DrawRules::NONE.with_repetitions(Some(1));
-    /// assert_eq!(silly.validate(), Err(DrawRulesError::Repetitions(1)));
-    /// ```
-    ///
-    /// # Errors
-    /// The first rule value that makes no sense, as a [`DrawRulesError`].
-    pub fn validate(&self) -> Result<(), DrawRulesError> {
-        if let Some(n @ (0 | 1)) = self.repetitions {
-            return Err(DrawRulesError::Repetitions(n));
-        }
-        if self.no_progress_plies == Some(0) {
-            return Err(DrawRulesError::NoProgressPlies);
-        }
-        if self.move_cap == Some(0) {
-            return Err(DrawRulesError::MoveCap);
-        }
-        Ok(())
-    }
-}
-
-impl Default for DrawRules {
-    /// Threefold repetition only.
-    fn default() -> Self {
-        Self::THREEFOLD
-    }
-}
 
 /// Why a [`GameRecord`] of the game `G` refused a move.
 ///
@@ -178,12 +45,11 @@ pub enum RecordError<G: Game> {
 /// The moves of one game from its start position, and every position on the way.
 ///
 /// It decides the draws that a single position cannot see: repetition (counted from the
-/// positions' hash keys), the no-progress rule and the move cap ([`DrawRules`]).
+/// positions' hash keys), the no-progress rule and the move cap ([`DrawRules`]), through its
+/// [`DrawTracker`], the same one the searches use inside their trees.
 ///
-/// Repetitions are counted incrementally: the record keeps how often each hash key has
-/// occurred since the last progress move, so playing a move, undoing one and asking for the
-/// outcome cost O(log n) however long the game is, and loading a stored record is linear in its
-/// length. (Undoing a progress move recounts the positions before it, once.)
+/// Asking for the outcome and undoing a move take constant time; playing a move compares the
+/// new position's key with those since the last progress move (the only ones that can repeat).
 ///
 /// ```
 /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
@@ -206,16 +72,10 @@ pub enum RecordError<G: Game> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
-    rules: DrawRules,
     positions: Vec<G>,
     moves: Vec<G::Move>,
-    /// `no_progress[i]`: plies without a progress move up to position `i`.
-    no_progress: Vec<u32>,
-    /// `capped[i]`: plies counting toward the cap up to position `i`.
-    capped: Vec<u32>,
-    /// How many times each hash key occurs among the positions since the last progress move
-    /// (the only ones that can repeat), the current one included.
-    occurrences: BTreeMap<u64, u32>,
+    /// The history draws: the rules and the counts of every position.
+    draws: DrawTracker,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -247,12 +107,9 @@ impl<G: Game> GameRecord<G> {
     /// ```
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
         Self {
-            rules,
             positions: vec![start],
             moves: Vec::new(),
-            no_progress: vec![0],
-            capped: vec![0],
-            occurrences: BTreeMap::from([(start.hash_key(), 1)]),
+            draws: DrawTracker::new(&start, rules),
         }
     }
 
@@ -274,7 +131,56 @@ impl<G: Game> GameRecord<G> {
 
     /// The draw rules in force.
     pub fn rules(&self) -> DrawRules {
-        self.rules
+        self.draws.rules()
+    }
+
+    /// The history draws of the game so far: what a search copies to judge the positions of
+    /// its lines as this record would.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// record.play_text("b2")?;
+    /// let tracker = record.draw_tracker();
+    /// assert_eq!((tracker.plies(), tracker.key()), (1, record.current().hash_key()));
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
+    pub fn draw_tracker(&self) -> &DrawTracker {
+        &self.draws
+    }
+
+    /// The number of plies played (moves made since the start).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// assert_eq!(record.len(), 0);
+    /// record.play_text("b2")?;
+    /// record.play_text("a1")?;
+    /// assert_eq!(record.len(), 2);
+    /// record.undo();
+    /// assert_eq!(record.len(), 1);
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played yet (the record is at its start).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// assert!(record.is_empty());
+    /// record.play_text("c3")?;
+    /// assert!(!record.is_empty());
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
     }
 
     /// The start position.
@@ -324,10 +230,7 @@ impl<G: Game> GameRecord<G> {
     /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
     /// ```
     pub fn repetition_count(&self) -> u32 {
-        self.occurrences
-            .get(&self.current().hash_key())
-            .copied()
-            .unwrap_or(1)
+        self.draws.repetition_count()
     }
 
     /// The game's outcome: the position's own, else a draw by the record's rules, else `None`.
@@ -348,34 +251,9 @@ impl<G: Game> GameRecord<G> {
         if let Some(outcome) = self.current().outcome() {
             return Some(outcome);
         }
-        if self
-            .rules
-            .repetitions
-            .is_some_and(|n| self.repetition_count() >= n)
-        {
-            return Some(Outcome::Draw {
-                reason: Reason::Repetition,
-            });
-        }
-        if self
-            .rules
-            .no_progress_plies
-            .is_some_and(|n| *self.no_progress.last().expect("count") >= n)
-        {
-            return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
-            });
-        }
-        if self
-            .rules
-            .move_cap
-            .is_some_and(|n| *self.capped.last().expect("count") >= n)
-        {
-            return Some(Outcome::Draw {
-                reason: Reason::MoveCap,
-            });
-        }
-        None
+        self.draws.draw().map(|draw| Outcome::Draw {
+            reason: draw.reason(),
+        })
     }
 
     /// The legal moves now: none once [`GameRecord::outcome`] says the game is over.
@@ -444,22 +322,9 @@ impl<G: Game> GameRecord<G> {
     }
 
     fn push(&mut self, mv: G::Move, next: G) {
-        let current = self.current();
-        let progress = current.is_progress_move(mv);
-        let capped = current.counts_toward_cap(mv);
-        let no_progress = if progress {
-            0
-        } else {
-            self.no_progress.last().expect("count") + 1
-        };
-        let capped_count = self.capped.last().expect("count") + u32::from(capped);
-        self.no_progress.push(no_progress);
-        self.capped.push(capped_count);
+        let before = *self.current();
+        self.draws.push(&before, mv, &next);
         self.moves.push(mv);
-        if progress {
-            self.occurrences.clear();
-        }
-        *self.occurrences.entry(next.hash_key()).or_insert(0) += 1;
         self.positions.push(next);
     }
 
@@ -479,28 +344,9 @@ impl<G: Game> GameRecord<G> {
     /// ```
     pub fn undo(&mut self) -> Option<G::Move> {
         let mv = self.moves.pop()?;
-        let undone = self.positions.pop().expect("one position more than moves");
-        let was_progress = self.no_progress.pop() == Some(0);
-        self.capped.pop();
-        if was_progress {
-            self.recount_occurrences();
-        } else if let Some(count) = self.occurrences.get_mut(&undone.hash_key()) {
-            *count -= 1;
-            if *count == 0 {
-                self.occurrences.remove(&undone.hash_key());
-            }
-        }
+        self.positions.pop();
+        self.draws.pop();
         Some(mv)
-    }
-
-    /// Rebuilds the occurrence counts from the positions since the last progress move.
-    fn recount_occurrences(&mut self) {
-        let since_progress = *self.no_progress.last().expect("one count per position") as usize;
-        let first = self.positions.len() - 1 - since_progress.min(self.positions.len() - 1);
-        self.occurrences.clear();
-        for pos in &self.positions[first..] {
-            *self.occurrences.entry(pos.hash_key()).or_insert(0) += 1;
-        }
     }
 
     /// The moves' text, each written in the position it was played from.
@@ -565,7 +411,7 @@ mod serde_impl {
                 game: G::NAME.to_owned(),
                 size: self.start().board_size(),
                 start: self.start().to_string(),
-                rules: self.rules,
+                rules: self.rules(),
                 moves: self.move_texts(),
             }
             .serialize(serializer)

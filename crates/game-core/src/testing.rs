@@ -29,8 +29,11 @@
 //! kit's own ply limit and [`Conformance::require_end`] is off). Perft vector files
 //! ([`Conformance::perft_file`], [`check_perft_file`]) are checked as well.
 //!
-//! The kit lives in four files, re-exported here: the conformance checks
-//! (`testing/conformance.rs`), the fuzz driver (`testing/fuzz.rs`), the perft vector files
+//! The kit lives in six files, re-exported here: the conformance checks
+//! (`testing/conformance.rs`), the engines' property ([`EngineGames`]: every engine answers
+//! every position of whole games under every kind of limit, `testing/engines.rs`), the history
+//! draws' property ([`check_history_draws`]: the record, both searches and a naive count agree,
+//! `testing/history_draws.rs`), the fuzz driver (`testing/fuzz.rs`), the perft vector files
 //! (`testing/perft_vectors.rs`) and the checks of the learning interfaces
 //! (`testing/learning.rs`: [`check_actions`], [`check_actions_tree`], [`check_symmetries`],
 //! [`check_observation`]); the SVG checks are the [`svg`] submodule, the checks of the
@@ -85,14 +88,18 @@
 //! ```
 
 mod conformance;
+mod engines;
 mod fuzz;
+mod history_draws;
 mod learning;
 mod perft_vectors;
 pub mod present;
 pub mod svg;
 
 pub use conformance::{check_position, Conformance};
+pub use engines::{large_limits, small_limits, starts_smallest_first, EngineGames, EngineMaker};
 pub use fuzz::{fuzz_game, fuzz_game_from};
+pub use history_draws::{check_history_draws, HistoryDrawCounts};
 pub use learning::{
     check_actions, check_actions_tree, check_observation, check_symmetries,
     IDS_CHECKED_PER_POSITION, MOVES_PLAYED_PER_SYMMETRY,

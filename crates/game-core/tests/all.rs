@@ -6,11 +6,13 @@ mod common;
 mod tree3;
 
 mod core;
+mod engines;
 mod hostile;
 mod learning;
 mod outcome;
 mod present;
 mod search_alphabeta;
+mod search_batch;
 mod search_mcts;
 mod search_puct;
 mod serde;

@@ -3,6 +3,8 @@
 //! `cargo test -p kvarn3 --test all MODULE::` runs one of them.
 
 mod conformance;
+mod engines;
+mod history_draws;
 mod learning;
 mod outcome;
 mod perft;

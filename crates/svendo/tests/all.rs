@@ -6,6 +6,8 @@ mod naive;
 
 mod board_sizes;
 mod conformance;
+mod engines;
+mod history_draws;
 mod learning;
 mod outcome;
 mod perft;

@@ -5,6 +5,8 @@
 mod conformance;
 mod crowded_captures;
 mod dense;
+mod engines;
+mod history_draws;
 mod learning;
 mod outcome;
 mod perft;

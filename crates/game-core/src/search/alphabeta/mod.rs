@@ -79,15 +79,17 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 use core::time::Duration;
 
 use thiserror::Error;
 
-use super::tt::{from_table, to_table, Bound, Table};
+use super::tt::{Bound, Table};
 use super::{Engine, Evaluator, Limits, Score, SearchInfo, SearchResult, StopFlag, Stopwatch};
-use crate::{Game, GameRecord};
+use crate::{DrawTracker, Game, GameRecord};
+
+mod negamax;
+mod ordering;
 
 /// The internal score of a win at the root (a win `n` plies away is `MATE - n`).
 const MATE: i32 = 1_000_000;
@@ -222,18 +224,6 @@ impl AlphaBetaConfig {
     }
 }
 
-/// One position of the history the search compares against: the record's positions since its
-/// last progress move, then the search path.
-#[derive(Clone, Copy, Debug)]
-struct Trail {
-    /// The position's hash key.
-    key: u64,
-    /// Plies without a progress move up to this position.
-    no_progress: u32,
-    /// Plies counting toward the move cap up to this position.
-    capped: u32,
-}
-
 /// Negamax alpha-beta with PVS, iterative deepening, a transposition table and move ordering,
 /// for any two-player [`Game`] with an [`Evaluator`] (see the [module docs](self)).
 pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
@@ -247,8 +237,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     pv: Vec<Vec<G::Move>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    /// The record's recent positions, then the search path.
-    trail: Vec<Trail>,
+    /// The history draws: the record's, then the moves of the search path.
+    draws: DrawTracker,
     // The state of one search.
     nodes: u64,
     node_limit: u64,
@@ -269,52 +259,6 @@ impl<G: Game, E: Evaluator<G>> core::fmt::Debug for AlphaBeta<G, E> {
             .field("game", &G::NAME)
             .field("config", &self.config)
             .finish_non_exhaustive()
-    }
-}
-
-/// A cheap, fixed hash of a move for the history table: one multiply per word the move's
-/// `Hash` writes (bytes one at a time only for byte slices).
-struct MoveHasher(u64);
-
-impl MoveHasher {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-
-    #[inline(always)]
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0 ^ word).wrapping_mul(Self::K).rotate_left(23);
-    }
-}
-
-impl Hasher for MoveHasher {
-    #[inline(always)]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline(always)]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.mix(u64::from(b));
-        }
-    }
-    #[inline(always)]
-    fn write_u8(&mut self, i: u8) {
-        self.mix(u64::from(i));
-    }
-    #[inline(always)]
-    fn write_u16(&mut self, i: u16) {
-        self.mix(u64::from(i));
-    }
-    #[inline(always)]
-    fn write_u32(&mut self, i: u32) {
-        self.mix(u64::from(i));
-    }
-    #[inline(always)]
-    fn write_u64(&mut self, i: u64) {
-        self.mix(i);
-    }
-    #[inline(always)]
-    fn write_usize(&mut self, i: usize) {
-        self.mix(i as u64);
     }
 }
 
@@ -340,7 +284,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pv: Vec::new(),
             killers: Vec::new(),
             history: alloc::vec![0; HISTORY_SIZE],
-            trail: Vec::new(),
+            draws: DrawTracker::from_key(crate::DrawRules::NONE, 0),
             nodes: 0,
             node_limit: u64::MAX,
             leaves: 0,
@@ -373,275 +317,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
-    #[inline]
-    fn history_index(side: usize, mv: &G::Move) -> usize {
-        let mut hasher = MoveHasher(side as u64);
-        mv.hash(&mut hasher);
-        let h = hasher.finish().wrapping_mul(MoveHasher::K);
-        (h >> 52) as usize & (HISTORY_SIZE - 1)
-    }
-
-    /// Whether a limit or the stop flag ends the search now.
-    #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        // The clock and the flag are read only every `CHECK_INTERVAL` nodes (they cost more
-        // than a node count).
-        self.aborted = self.nodes >= self.node_limit
-            || self.leaves >= self.leaf_limit
-            || (self.nodes.is_multiple_of(CHECK_INTERVAL)
-                && (self.stop.is_stopped() || self.stopwatch.reached(self.time_limit)));
-        self.aborted
-    }
-
-    /// Whether the position at the top of the trail is a history draw (see the module docs).
-    fn is_history_draw(&self, rules: &crate::DrawRules) -> bool {
-        let Some((last, earlier)) = self.trail.split_last() else {
-            return false;
-        };
-        if rules
-            .no_progress_plies
-            .is_some_and(|n| last.no_progress >= n)
-            || rules.move_cap.is_some_and(|n| last.capped >= n)
-        {
-            return true;
-        }
-        if rules.repetitions.is_none() {
-            return false;
-        }
-        // Only the positions since the last progress move can repeat.
-        let window = (last.no_progress as usize).min(earlier.len());
-        earlier[earlier.len() - window..]
-            .iter()
-            .rev()
-            .any(|t| t.key == last.key)
-    }
-
-    /// The negamax value of `pos` for its player to move, `depth` plies deep.
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        pos: &G,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        extensions: u32,
-        rules: &crate::DrawRules,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return 0;
-        }
-        self.pv[ply].clear();
-        if let Some(outcome) = pos.outcome() {
-            self.leaves += 1;
-            return match outcome.winner() {
-                Some(w) if w == pos.to_move() => MATE - ply as i32,
-                Some(_) => -(MATE - ply as i32),
-                None => 0,
-            };
-        }
-        if ply > 0 && self.is_history_draw(rules) {
-            self.leaves += 1;
-            return 0;
-        }
-        if depth <= 0 || ply + 1 >= MAX_PLY {
-            self.leaves += 1;
-            return self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
-        }
-        // Mate-distance pruning: no line from here can beat a win found nearer the root.
-        let alpha_orig = alpha.max(-(MATE - ply as i32));
-        let beta = beta.min(MATE - ply as i32 - 1);
-        alpha = alpha_orig;
-        if alpha >= beta {
-            return alpha;
-        }
-
-        let key = pos.hash_key();
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best;
-            if ply > 0 && i32::from(entry.depth) >= depth {
-                let score = from_table(entry.score, ply, MATE_BOUND);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
-
-        self.reserve_ply(ply);
-        let mut moves = core::mem::take(&mut self.moves[ply]);
-        let mut order = core::mem::take(&mut self.order[ply]);
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            // A game without moves should have an outcome; treat the contradiction as a draw.
-            self.moves[ply] = moves;
-            self.order[ply] = order;
-            return 0;
-        }
-        let (depth, extensions) = if moves.len() == 1 && extensions < self.config.max_extensions {
-            (depth + 1, extensions + 1)
-        } else {
-            (depth, extensions)
-        };
-
-        let side = G::player_index(pos.to_move());
-        let killers = self.killers[ply];
-        order.clear();
-        for mv in &moves {
-            let score = if Some(*mv) == table_move {
-                i32::MAX
-            } else if Some(*mv) == killers[0] {
-                i32::MAX - 2
-            } else if Some(*mv) == killers[1] {
-                i32::MAX - 3
-            } else {
-                self.history[Self::history_index(side, mv)]
-            };
-            order.push(score);
-        }
-
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let last = *self.trail.last().unwrap_or(&Trail {
-            key: 0,
-            no_progress: 0,
-            capped: 0,
-        });
-        for i in 0..moves.len() {
-            // Selection sort step: bring the best-ordered remaining move to `i`.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if order[j] > order[pick] {
-                    pick = j;
-                }
-            }
-            moves.swap(i, pick);
-            order.swap(i, pick);
-            let mv = moves[i];
-
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            self.trail.push(Trail {
-                key: child.hash_key(),
-                no_progress: if pos.is_progress_move(mv) {
-                    0
-                } else {
-                    last.no_progress + 1
-                },
-                capped: last.capped + u32::from(pos.counts_toward_cap(mv)),
-            });
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, rules)
-            } else {
-                let probe = -self.negamax(
-                    &child,
-                    depth - 1,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    extensions,
-                    rules,
-                );
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, rules)
-                } else {
-                    probe
-                }
-            };
-            self.trail.pop();
-            if self.aborted {
-                self.moves[ply] = moves;
-                self.order[ply] = order;
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
-                    if alpha >= beta {
-                        if Some(mv) != self.killers[ply][0] {
-                            self.killers[ply][1] = self.killers[ply][0];
-                            self.killers[ply][0] = Some(mv);
-                        }
-                        let h = &mut self.history[Self::history_index(side, &mv)];
-                        *h = h.saturating_add(depth * depth).min(1 << 28);
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_move = if bound == Bound::Upper {
-            None
-        } else {
-            best_move
-        };
-        self.table.store(
-            key,
-            stored_move,
-            to_table(best_score, ply, MATE_BOUND),
-            depth.clamp(0, i32::from(i16::MAX)) as i16,
-            bound,
-        );
-        best_score
-    }
-
-    /// Fills the trail with the record's positions since its last progress move.
-    fn load_history(&mut self, record: &GameRecord<G>) {
-        self.trail.clear();
-        let positions = record.positions();
-        let moves = record.moves();
-        // Counts up to each position, from the start.
-        let mut no_progress = 0u32;
-        let mut capped = 0u32;
-        let mut since_progress_start = 0usize;
-        let mut counts = Vec::with_capacity(positions.len());
-        counts.push((0u32, 0u32));
-        for (i, mv) in moves.iter().enumerate() {
-            if positions[i].is_progress_move(*mv) {
-                no_progress = 0;
-                since_progress_start = i + 1;
-            } else {
-                no_progress += 1;
-            }
-            capped += u32::from(positions[i].counts_toward_cap(*mv));
-            counts.push((no_progress, capped));
-        }
-        for (pos, &(no_progress, capped)) in
-            positions.iter().zip(&counts).skip(since_progress_start)
-        {
-            self.trail.push(Trail {
-                key: pos.hash_key(),
-                no_progress,
-                capped,
-            });
-        }
-    }
-
     /// The search's score in the interface's terms.
     fn public_score(score: i32) -> Score {
         if score >= MATE_BOUND {
@@ -671,8 +346,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         if record.outcome().is_some() {
             return SearchResult::game_over();
         }
-        let rules = record.rules();
-        self.load_history(record);
+        self.draws.clone_from(record.draw_tracker());
         self.table.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -696,7 +370,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
         root.legal_moves_into(&mut root_moves);
         let mut best = SearchResult::new(root_moves.first().copied(), SearchInfo::empty());
         for depth in 1..=max_depth {
-            let score = self.negamax(&root, depth as i32, 0, -INFINITY, INFINITY, 0, &rules);
+            let score = self.negamax(&root, depth as i32, 0, -INFINITY, INFINITY, 0);
             if self.aborted {
                 // A root move searched completely in the unfinished depth and better than the
                 // last completed depth's choice is kept (PVS re-searches it with a full window).
@@ -737,4 +411,30 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
             *k = [None, None];
         }
     }
+}
+
+/// For the conformance kit: how alpha-beta judges each position of `line`, played from
+/// `record`'s current position: whether its search scores the position a draw by history (the
+/// record's rules, or a second occurrence: see the module docs). `None` for a game without
+/// two players. The history is loaded and carried as [`AlphaBeta`]'s search does it.
+#[cfg(feature = "testing")]
+pub(crate) fn judge_line<G: Game>(record: &GameRecord<G>, line: &[G::Move]) -> Option<Vec<bool>> {
+    struct Zero;
+    impl<G: Game> Evaluator<G> for Zero {
+        fn evaluate(&mut self, _: &G) -> i32 {
+            0
+        }
+    }
+    let config = AlphaBetaConfig::default().with_tt_megabytes(0);
+    let mut engine = AlphaBeta::<G, Zero>::new(Zero, config).ok()?;
+    engine.draws.clone_from(record.draw_tracker());
+    let mut pos = *record.current();
+    let mut judged = Vec::with_capacity(line.len());
+    for &mv in line {
+        let before = pos;
+        pos.play_unchecked(mv);
+        engine.draws.push(&before, mv, &pos);
+        judged.push(engine.draws.draw_or_repeat());
+    }
+    Some(judged)
 }

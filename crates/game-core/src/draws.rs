@@ -1,0 +1,489 @@
+//! The draws that need a game's history: the rules ([`DrawRules`]) and the one type that
+//! applies them to a game as it is played and taken back ([`DrawTracker`]), shared by the game
+//! record, the searches and any program that steps many games at once.
+
+use alloc::vec::Vec;
+
+use crate::{DrawRulesError, Game, Reason};
+
+/// The history-dependent draw rules a [`GameRecord`](crate::GameRecord) applies. Each is off when `None`.
+///
+/// Stored (with the `serde` feature) as an object with all three fields, a rule that is off
+/// written `null`: a field left out is an error, not "off", so a careless `"rules": {}` is
+/// refused instead of read as "no draw rules".
+///
+/// `#[non_exhaustive]`, so that a rule added later is not a breaking change: build the rules
+/// with [`DrawRules::new`] or from a constant and the `with_…` methods (all `const`, so a game
+/// crate's rules can be a constant); the fields stay public to read and to assign.
+///
+/// ```
+/// use game_core::DrawRules;
+///
+/// // Threefold repetition and a 50-ply rule, as a constant.
+/// const RULES: DrawRules = DrawRules::THREEFOLD.with_no_progress_plies(Some(50));
+/// assert_eq!(RULES, DrawRules::new(Some(3), Some(50), None));
+/// assert_eq!(RULES.with_repetitions(None).repetitions, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct DrawRules {
+    /// Draw when the current position has occurred this many times (3: threefold repetition).
+    // `deserialize_with` turns off serde's "a missing Option is None" (here and below).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
+    pub repetitions: Option<u32>,
+    /// Draw after this many consecutive plies without a progress move
+    /// ([`Game::is_progress_move`]); the draughts 50-ply rule is `Some(50)`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
+    pub no_progress_plies: Option<u32>,
+    /// Draw when this many plies that count toward the cap ([`Game::counts_toward_cap`]) have
+    /// been played.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "serde::Deserialize::deserialize")
+    )]
+    pub move_cap: Option<u32>,
+}
+
+impl DrawRules {
+    /// Threefold repetition only.
+    pub const THREEFOLD: DrawRules = DrawRules {
+        repetitions: Some(3),
+        no_progress_plies: None,
+        move_cap: None,
+    };
+    /// No history draws at all.
+    pub const NONE: DrawRules = DrawRules {
+        repetitions: None,
+        no_progress_plies: None,
+        move_cap: None,
+    };
+
+    /// The rules with each of the three set (`None`: that rule is off).
+    pub const fn new(
+        repetitions: Option<u32>,
+        no_progress_plies: Option<u32>,
+        move_cap: Option<u32>,
+    ) -> Self {
+        DrawRules {
+            repetitions,
+            no_progress_plies,
+            move_cap,
+        }
+    }
+
+    /// The same rules with the repetition rule set to `repetitions` (`None`: off).
+    pub const fn with_repetitions(self, repetitions: Option<u32>) -> Self {
+        DrawRules {
+            repetitions,
+            ..self
+        }
+    }
+
+    /// The same rules with the no-progress rule set to `plies` (`None`: off).
+    pub const fn with_no_progress_plies(self, plies: Option<u32>) -> Self {
+        DrawRules {
+            no_progress_plies: plies,
+            ..self
+        }
+    }
+
+    /// The same rules with the move cap set to `plies` (`None`: off).
+    pub const fn with_move_cap(self, plies: Option<u32>) -> Self {
+        DrawRules {
+            move_cap: plies,
+            ..self
+        }
+    }
+}
+
+impl DrawRules {
+    /// Checks that every rule that is on can be met by a real game: at least 2 repetitions
+    /// (the current position has always occurred once), at least 1 no-progress ply and at
+    /// least 1 capped ply (0 would end every game before its first move).
+    ///
+    /// ```
+    /// use game_core::{DrawRules, DrawRulesError};
+    /// assert_eq!(DrawRules::THREEFOLD.validate(), Ok(()));
+    /// let silly = DrawRules::NONE.with_repetitions(Some(1));
+    /// assert_eq!(silly.validate(), Err(DrawRulesError::Repetitions(1)));
+    /// ```
+    ///
+    /// # Errors
+    /// The first rule value that makes no sense, as a [`DrawRulesError`].
+    pub fn validate(&self) -> Result<(), DrawRulesError> {
+        if let Some(n @ (0 | 1)) = self.repetitions {
+            return Err(DrawRulesError::Repetitions(n));
+        }
+        if self.no_progress_plies == Some(0) {
+            return Err(DrawRulesError::NoProgressPlies);
+        }
+        if self.move_cap == Some(0) {
+            return Err(DrawRulesError::MoveCap);
+        }
+        Ok(())
+    }
+}
+
+impl Default for DrawRules {
+    /// Threefold repetition only.
+    fn default() -> Self {
+        Self::THREEFOLD
+    }
+}
+
+/// Which history draw a [`DrawTracker`] sees, in the order the rules are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HistoryDraw {
+    /// The position has occurred [`DrawRules::repetitions`] times since the last progress move.
+    Repetition,
+    /// [`DrawRules::no_progress_plies`] plies in a row without a progress move.
+    NoProgress,
+    /// [`DrawRules::move_cap`] plies that count toward the cap.
+    MoveCap,
+}
+
+impl HistoryDraw {
+    /// The [`Reason`] a finished game gives for this draw.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::EndReason, HistoryDraw, Reason};
+    /// assert_eq!(HistoryDraw::MoveCap.reason::<EndReason>(), Reason::MoveCap);
+    /// ```
+    pub fn reason<R>(self) -> Reason<R> {
+        match self {
+            HistoryDraw::Repetition => Reason::Repetition,
+            HistoryDraw::NoProgress => Reason::NoProgress,
+            HistoryDraw::MoveCap => Reason::MoveCap,
+        }
+    }
+}
+
+/// What the tracker keeps of one position of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    /// The position's hash key ([`Game::hash_key`]).
+    key: u64,
+    /// Plies since the last progress move (0 for the position a progress move reached).
+    no_progress: u32,
+    /// Plies counting toward the move cap since the start.
+    capped: u32,
+    /// How many times the key has occurred since the last progress move, this time included.
+    occurrences: u32,
+}
+
+/// A game's draw rules by history, applied as the game is played and taken back: the one place
+/// that decides repetition (counted since the last progress move), the no-progress count and
+/// the move cap.
+///
+/// [`GameRecord`](crate::GameRecord) keeps one; the searches copy the record's at their root
+/// and push and pop the moves of their lines on it, so a position inside a search tree is
+/// judged exactly as the record would judge it; a program that steps a batch of games keeps
+/// one per game and [`reset`](DrawTracker::reset)s it for the next game, which reuses its
+/// memory.
+///
+/// It keeps a few words per ply of the game (for [`pop`](DrawTracker::pop)), so a clone is one
+/// copy of a flat array and [`Clone::clone_from`] reuses the target's memory. Only the positions
+/// since the last progress move can repeat (a progress move can never be undone), so
+/// [`push`](DrawTracker::push) compares the new key with those alone, newest first; the other
+/// questions are answered in constant time.
+///
+/// ```
+/// use game_core::{DrawRules, DrawTracker, HistoryDraw};
+///
+/// // Keys stand for positions: a, b, a, b, a is the third occurrence of a.
+/// let (a, b) = (0xA, 0xB);
+/// let mut tracker = DrawTracker::from_key(DrawRules::THREEFOLD, a);
+/// assert_eq!(tracker.push_key(false, true, b), None);
+/// assert_eq!(tracker.push_key(false, true, a), None);
+/// assert_eq!(tracker.repetition_count(), 2);
+/// tracker.push_key(false, true, b);
+/// assert_eq!(tracker.push_key(false, true, a), Some(HistoryDraw::Repetition));
+/// tracker.pop();
+/// assert_eq!((tracker.plies(), tracker.draw()), (3, None));
+///
+/// // A progress move: nothing before it can come back.
+/// assert_eq!(tracker.push_key(true, true, a), None);
+/// assert_eq!(tracker.repetition_count(), 1);
+/// ```
+#[derive(Debug, PartialEq, Eq)]
+pub struct DrawTracker {
+    rules: DrawRules,
+    /// One entry per position of the game, the start first.
+    entries: Vec<Entry>,
+}
+
+impl Clone for DrawTracker {
+    fn clone(&self) -> Self {
+        DrawTracker {
+            rules: self.rules,
+            entries: self.entries.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.rules = source.rules;
+        self.entries.clone_from(&source.entries);
+    }
+}
+
+impl DrawTracker {
+    /// A tracker of `rules` for a game starting at `start`.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, DrawRules, DrawTracker, Game};
+    /// let tracker = DrawTracker::new(&TicTacToe::start(), DrawRules::THREEFOLD);
+    /// assert_eq!((tracker.plies(), tracker.repetition_count()), (0, 1));
+    /// ```
+    pub fn new<G: Game>(start: &G, rules: DrawRules) -> Self {
+        Self::from_key(rules, start.hash_key())
+    }
+
+    /// A tracker of `rules` for a game whose start position has the hash key `key`.
+    pub fn from_key(rules: DrawRules, key: u64) -> Self {
+        let mut tracker = DrawTracker {
+            rules,
+            entries: Vec::new(),
+        };
+        tracker.reset_key(key);
+        tracker
+    }
+
+    /// Starts again from `start`, keeping the rules and the memory.
+    pub fn reset<G: Game>(&mut self, start: &G) {
+        self.reset_key(start.hash_key());
+    }
+
+    /// Starts again from a position with hash key `key`, keeping the rules and the memory.
+    pub fn reset_key(&mut self, key: u64) {
+        self.entries.clear();
+        self.entries.push(Entry {
+            key,
+            no_progress: 0,
+            capped: 0,
+            occurrences: 1,
+        });
+    }
+
+    /// The rules applied.
+    pub fn rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// Counts `mv`, played from `before`, which reached `after`; returns the history draw that
+    /// now ends the game, if any.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, DrawRules, DrawTracker, Game, HistoryDraw};
+    ///
+    /// let before = TicTacToe::start();
+    /// let mv = before.parse_move("b2").unwrap();
+    /// let mut after = before;
+    /// after.play(mv).unwrap();
+    /// let mut tracker = DrawTracker::new(&before, DrawRules::NONE.with_move_cap(Some(1)));
+    /// assert_eq!(tracker.push(&before, mv, &after), Some(HistoryDraw::MoveCap));
+    /// ```
+    #[inline]
+    pub fn push<G: Game>(&mut self, before: &G, mv: G::Move, after: &G) -> Option<HistoryDraw> {
+        self.push_key(
+            before.is_progress_move(mv),
+            before.counts_toward_cap(mv),
+            after.hash_key(),
+        )
+    }
+
+    /// Counts a move given by what the rules need of it: whether it is a progress move
+    /// ([`Game::is_progress_move`]), whether it counts toward the cap
+    /// ([`Game::counts_toward_cap`]) and the hash key of the position it reached. Returns the
+    /// history draw that now ends the game, if any.
+    #[inline]
+    pub fn push_key(&mut self, progress: bool, capped: bool, key: u64) -> Option<HistoryDraw> {
+        let last = *self.last();
+        let entry = if progress {
+            Entry {
+                key,
+                no_progress: 0,
+                capped: last.capped + u32::from(capped),
+                occurrences: 1,
+            }
+        } else {
+            let no_progress = last.no_progress + 1;
+            // The positions since the last progress move: the newest earlier occurrence of
+            // the key knows how many came before it.
+            let window = &self.entries[self.entries.len() - no_progress as usize..];
+            let occurrences = window
+                .iter()
+                .rev()
+                .find(|e| e.key == key)
+                .map_or(1, |e| e.occurrences + 1);
+            Entry {
+                key,
+                no_progress,
+                capped: last.capped + u32::from(capped),
+                occurrences,
+            }
+        };
+        self.entries.push(entry);
+        self.draw()
+    }
+
+    /// Takes back the last move; `false` at the start (nothing to take back).
+    pub fn pop(&mut self) -> bool {
+        if self.entries.len() > 1 {
+            self.entries.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes back moves until `plies` are left (nothing when there are not more).
+    #[inline]
+    pub fn truncate(&mut self, plies: usize) {
+        self.entries.truncate(plies + 1);
+    }
+
+    /// The moves counted since the start.
+    #[inline]
+    pub fn plies(&self) -> usize {
+        self.entries.len() - 1
+    }
+
+    #[inline]
+    fn last(&self) -> &Entry {
+        self.entries
+            .last()
+            .expect("a tracker always holds its start")
+    }
+
+    /// The hash key of the current position.
+    pub fn key(&self) -> u64 {
+        self.last().key
+    }
+
+    /// How many times the current position has occurred since the last progress move (1 the
+    /// first time).
+    pub fn repetition_count(&self) -> u32 {
+        self.last().occurrences
+    }
+
+    /// Plies in a row without a progress move, up to the current position.
+    pub fn no_progress_plies(&self) -> u32 {
+        self.last().no_progress
+    }
+
+    /// Plies that count toward the move cap, since the start.
+    pub fn capped_plies(&self) -> u32 {
+        self.last().capped
+    }
+
+    /// The history draw that ends the game at the current position under the rules, if any
+    /// (repetition first, then the no-progress rule, then the move cap).
+    #[inline]
+    pub fn draw(&self) -> Option<HistoryDraw> {
+        let last = self.last();
+        if self
+            .rules
+            .repetitions
+            .is_some_and(|n| last.occurrences >= n)
+        {
+            Some(HistoryDraw::Repetition)
+        } else if self
+            .rules
+            .no_progress_plies
+            .is_some_and(|n| last.no_progress >= n)
+        {
+            Some(HistoryDraw::NoProgress)
+        } else if self.rules.move_cap.is_some_and(|n| last.capped >= n) {
+            Some(HistoryDraw::MoveCap)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a search should score the current position as drawn: a history draw by the
+    /// rules, or, when the rules have a repetition rule, any earlier occurrence of the position
+    /// (a repetition that was worth playing into once is worth it again, so alpha-beta values
+    /// the second occurrence as the draw the rules would declare later).
+    #[inline]
+    pub fn draw_or_repeat(&self) -> bool {
+        (self.rules.repetitions.is_some() && self.last().occurrences >= 2) || self.draw().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The naive rule, from the whole history: the current key's occurrences after the last
+    /// progress move.
+    fn naive_count(keys: &[u64], progress: &[bool]) -> u32 {
+        let last_progress = progress.iter().rposition(|&p| p).map_or(0, |i| i + 1);
+        let key = *keys.last().unwrap();
+        keys[last_progress..].iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// Random pushes and pops over a few keys: the counts agree with a recount from scratch.
+    #[test]
+    fn counts_agree_with_a_recount_through_pushes_and_pops() {
+        let mut rng = crate::Rng::new(4);
+        let rules = DrawRules::new(Some(4), Some(9), Some(30));
+        let mut tracker = DrawTracker::from_key(rules, 0);
+        let (mut keys, mut progress, mut capped) = (vec![0u64], vec![], vec![]);
+        // Fewer steps under miri, which interprets every comparison of the recount.
+        let steps = if cfg!(miri) { 300 } else { 5000 };
+        for _ in 0..steps {
+            if rng.below(4) == 0 && tracker.pop() {
+                keys.pop();
+                progress.pop();
+                capped.pop();
+            } else {
+                let (p, c, k) = (rng.below(8) == 0, rng.below(3) != 0, rng.below(4) as u64);
+                tracker.push_key(p, c, k);
+                keys.push(k);
+                progress.push(p);
+                capped.push(c);
+            }
+            let count = naive_count(&keys, &progress);
+            assert_eq!(tracker.repetition_count(), count);
+            let since = progress.iter().rev().take_while(|&&p| !p).count() as u32;
+            assert_eq!(tracker.no_progress_plies(), since);
+            let capped_count = capped.iter().filter(|&&c| c).count() as u32;
+            assert_eq!(tracker.capped_plies(), capped_count);
+            let want = if count >= 4 {
+                Some(HistoryDraw::Repetition)
+            } else if since >= 9 {
+                Some(HistoryDraw::NoProgress)
+            } else if capped_count >= 30 {
+                Some(HistoryDraw::MoveCap)
+            } else {
+                None
+            };
+            assert_eq!(tracker.draw(), want);
+            assert_eq!(tracker.plies(), keys.len() - 1);
+        }
+    }
+
+    #[test]
+    fn reset_keeps_the_memory_and_clone_from_copies() {
+        let mut tracker = DrawTracker::from_key(DrawRules::THREEFOLD, 1);
+        for k in 0..100 {
+            tracker.push_key(false, true, k);
+        }
+        let capacity = tracker.entries.capacity();
+        tracker.reset_key(7);
+        assert_eq!((tracker.plies(), tracker.key()), (0, 7));
+        assert_eq!(tracker.entries.capacity(), capacity);
+        let mut copy = DrawTracker::from_key(DrawRules::NONE, 0);
+        copy.clone_from(&tracker);
+        assert_eq!(copy, tracker);
+        assert!(!tracker.pop());
+    }
+}
