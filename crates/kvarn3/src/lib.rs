@@ -114,6 +114,7 @@ mod outcome;
 mod position;
 mod solver;
 mod svg;
+mod two_ply;
 mod zobrist;
 
 pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
@@ -162,6 +163,16 @@ impl Game for Position {
     #[inline]
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
         self.move_count()
+    }
+
+    /// In the movement phase a table lookup (see the `two_ply` module); the generic count in
+    /// the placement phase.
+    #[inline]
+    fn count_two_plies(&self, moves: &mut Vec<Move>, scratch: &mut Vec<Move>) -> u64 {
+        match self.movement_two_plies() {
+            Some(count) => count,
+            None => game_core::count_two_plies_by_moves(self, moves, scratch),
+        }
     }
 
     #[inline]
