@@ -15,7 +15,7 @@ mod count;
 mod legality;
 
 pub(crate) use capture::{capture_routes, search_captures, MaxSink, Route, MAX_CHAIN};
-pub(crate) use count::count_moves;
+pub(crate) use count::{count_moves, count_two_plies};
 use capture::search_captures_view;
 
 /// The bitboards of one side's view of a position.
@@ -151,6 +151,7 @@ pub(crate) fn legal_moves<G: Geometry>(pos: &Position, moves: &mut impl MoveBuff
     }
 }
 
+#[inline(always)]
 fn legal_moves_of<G: Geometry, const WHITE: bool>(
     pos: &Position,
     moves: &mut impl MoveBuffer<Move>,

@@ -2,7 +2,7 @@
 //! the last two plies with a make-move that skips the hash key.
 
 use super::capture::search_captures_view;
-use super::{count_quiet, forward_shifts, has_capture, view, MaxSink, View};
+use super::{count_quiet, forward_shifts, has_capture, legal_moves_of, view, MaxSink, View};
 use crate::board::{shift, Geometry, E, N, NE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
 use alloc::vec::Vec;
@@ -17,6 +17,42 @@ pub(crate) fn count_moves<G: Geometry>(pos: &Position, scratch: &mut Vec<Move>) 
     }
 }
 
+/// The number of positions two plies below `pos` (`Game::count_two_plies`): the moves listed
+/// into `moves`, each made without the hash key (the count never reads it) and the replies
+/// counted as [`count_moves`] does. The side to move and the side that replies are constants
+/// of each instance, so neither the make-move nor the count picks a colour at run time.
+#[inline]
+pub(crate) fn count_two_plies<G: Geometry>(
+    pos: &Position,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    if pos.side == Color::White {
+        two_plies_of::<G, true, false>(pos, moves, scratch)
+    } else {
+        two_plies_of::<G, false, true>(pos, moves, scratch)
+    }
+}
+
+/// [`count_two_plies`] for a side to move of colour `WHITE`, whose opponent is `REPLY_WHITE`
+/// (its negation: a constant argument cannot be computed from another).
+#[inline(always)]
+fn two_plies_of<G: Geometry, const WHITE: bool, const REPLY_WHITE: bool>(
+    pos: &Position,
+    moves: &mut Vec<Move>,
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    legal_moves_of::<G, WHITE>(pos, moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        child.play_without_hash_as::<G, WHITE>(mv);
+        total += count_moves_of::<G, REPLY_WHITE>(&child, scratch) as u64;
+    }
+    total
+}
+
+#[inline(always)]
 fn count_moves_of<G: Geometry, const WHITE: bool>(
     pos: &Position,
     scratch: &mut Vec<Move>,
