@@ -14,9 +14,9 @@ mod capture;
 mod count;
 mod legality;
 
+use capture::search_captures_view;
 pub(crate) use capture::{capture_routes, search_captures, MaxSink, Route, MAX_CHAIN};
 pub(crate) use count::{count_moves, count_two_plies};
-use capture::search_captures_view;
 
 /// The bitboards of one side's view of a position.
 #[derive(Clone, Copy)]

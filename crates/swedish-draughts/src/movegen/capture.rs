@@ -315,7 +315,11 @@ pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S
 }
 
 #[inline(always)]
-pub(super) fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(v: &View, all: u64, sink: &mut S) {
+pub(super) fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
+    v: &View,
+    all: u64,
+    sink: &mut S,
+) {
     let (a, b) = forward_shifts::<G>(v.white);
     let mut search = Search {
         occupied: all,
