@@ -13,6 +13,7 @@ use crate::position::{Color, Move, Position};
 mod capture;
 mod count;
 mod legality;
+mod single_jumps;
 
 use capture::search_captures_view;
 pub(crate) use capture::{capture_routes, search_captures, MaxSink, Route, MAX_CHAIN};
@@ -158,7 +159,23 @@ fn legal_moves_of<G: Geometry, const WHITE: bool>(
 ) {
     moves.clear();
     let v = view::<G, WHITE>(pos);
-    if has_capture::<G>(&v) {
+    let jumpers = single_jumps::man_jumpers::<G, WHITE>(&v);
+    if v.dames == 0 && jumpers == [0, 0] {
+        quiet_moves::<G>(&v, pos.eight, moves);
+    } else if v.dames == 0 && single_jumps::going_on::<G, WHITE>(&v, jumpers) == [0, 0] {
+        // Every capture is one jump: listed from the jumpers, in the search's order.
+        let (a, b) = forward_shifts::<G>(WHITE);
+        for (by, jumpers) in [(a, jumpers[0]), (b, jumpers[1])] {
+            for from in Bits(jumpers) {
+                moves.push(Move {
+                    captured: shift(1 << from, by),
+                    from: from as u8,
+                    to: (from as i32 + 2 * by) as u8,
+                    eight: pos.eight,
+                });
+            }
+        }
+    } else if has_capture::<G>(&v) {
         let mut sink = MaxSink::new(moves, pos.eight);
         search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
     } else {

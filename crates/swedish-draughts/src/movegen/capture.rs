@@ -6,6 +6,7 @@
 use arrayvec::ArrayVec;
 use game_core::{Bits, MoveBuffer};
 
+use super::single_jumps::man_jumpers;
 use super::{forward_shifts, view, View};
 use crate::board::{shift, Eight, Geometry, SquareNumber, Ten, E, N, NE, NW, S, SE, SW, W};
 use crate::position::{Color, Move, Position};
@@ -60,6 +61,14 @@ impl<'a, S: MoveBuffer<Move>> MaxSink<'a, S> {
             best: 0,
             eight,
         }
+    }
+}
+
+impl<S: MoveBuffer<Move>> MaxSink<'_, S> {
+    /// The number of jumps of the longest sequence found so far (0 before the first).
+    #[inline]
+    pub(crate) fn longest(&self) -> u32 {
+        self.best
     }
 }
 
@@ -314,10 +323,28 @@ pub(crate) fn search_captures<G: Geometry, S: Sink>(pos: &Position, sink: &mut S
     }
 }
 
+/// Runs the capture search from every piece of the side in `v` into `sink`; `all` is every
+/// occupied square.
 #[inline(always)]
 pub(super) fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
     v: &View,
     all: u64,
+    sink: &mut S,
+) {
+    let jumpers = man_jumpers::<G, WHITE>(v);
+    search_captures_from::<G, WHITE, S>(v, all, jumpers, v.dames, sink);
+}
+
+/// Runs the capture search from the men `jumpers` (their first jumps, per forward direction,
+/// as [`man_jumpers`] gives them) and the dames `dames` of the side in `v` into `sink`: the
+/// whole search when they are all of the side's first jumps and dames, or the part of it that
+/// starts from them.
+#[inline(always)]
+pub(super) fn search_captures_from<G: Geometry, const WHITE: bool, S: Sink>(
+    v: &View,
+    all: u64,
+    jumpers: [u64; 2],
+    dames: u64,
     sink: &mut S,
 ) {
     let (a, b) = forward_shifts::<G>(v.white);
@@ -330,8 +357,7 @@ pub(super) fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
         seen: None,
     };
     // The first jump of a man: diagonally forward only.
-    for by in [a, b] {
-        let jumpers = shift(shift(v.empty, -by) & v.them, -by) & v.men;
+    for (by, jumpers) in [(a, jumpers[0]), (b, jumpers[1])] {
         for from in Bits(jumpers) {
             let from = from as u8;
             search.occupied = all & !(1 << from);
@@ -342,7 +368,7 @@ pub(super) fn search_captures_view<G: Geometry, const WHITE: bool, S: Sink>(
             search.man::<G, WHITE>(land, victim, 1);
         }
     }
-    for from in Bits(v.dames) {
+    for from in Bits(dames) {
         let from = from as u8;
         search.occupied = all & !(1 << from);
         search.from = from;

@@ -1,9 +1,11 @@
 //! Counting the legal moves without listing them, for perft: the last ply by bit counting,
 //! the last two plies with a make-move that skips the hash key.
 
+use super::capture::search_captures_from;
 use super::capture::search_captures_view;
-use super::{count_quiet, forward_shifts, has_capture, legal_moves_of, view, MaxSink, View};
-use crate::board::{shift, Geometry, E, N, NE, NW, S, SE, SW, W};
+use super::single_jumps::{going_on, man_jumpers};
+use super::{count_quiet, has_capture, legal_moves_of, view, MaxSink};
+use crate::board::Geometry;
 use crate::position::{Color, Move, Position};
 use alloc::vec::Vec;
 
@@ -95,65 +97,32 @@ fn count_moves_of<G: Geometry, const WHITE: bool>(
     scratch: &mut Vec<Move>,
 ) -> usize {
     let v = view::<G, WHITE>(pos);
-    if has_capture::<G>(&v) {
-        if let Some(count) = count_single_captures::<G, WHITE>(&v) {
-            return count;
+    let jumpers = man_jumpers::<G, WHITE>(&v);
+    let all = G::BOARD & !v.empty;
+    if v.dames == 0 {
+        // Men only: the first jumps say whether there is a capture; a capture longer than one
+        // jump can only start from a man whose jump may go on, so only those are searched,
+        // and when none of them goes on, the captures are the single jumps, counted by bits.
+        if jumpers == [0, 0] {
+            return count_quiet::<G>(&v);
+        }
+        let singles = (jumpers[0].count_ones() + jumpers[1].count_ones()) as usize;
+        let going_on = going_on::<G, WHITE>(&v, jumpers);
+        if going_on == [0, 0] {
+            return singles;
         }
         let mut sink = MaxSink::new(scratch, pos.eight);
-        search_captures_view::<G, WHITE, _>(&v, G::BOARD & !v.empty, &mut sink);
-        scratch.len()
-    } else {
-        count_quiet::<G>(&v)
+        search_captures_from::<G, WHITE, _>(&v, all, going_on, 0, &mut sink);
+        return if sink.longest() > 1 {
+            scratch.len()
+        } else {
+            singles
+        };
     }
-}
-
-/// The number of captures when, by whole-board shifts, no capture can be longer than one
-/// jump; `None` when one might be (or the side has a dame), and the route search must count.
-///
-/// Every man's first jump is diagonally forward (`deferred_orthogonal_capture`), so the jumps
-/// are the men with an enemy piece ahead and an empty square behind it, one bit per man and
-/// direction. A sequence goes on only where a man, landed, finds an enemy piece next to it in
-/// one of its five later directions (forward diagonals, forward along the file, sideways) with
-/// a free square behind. That is tested for all landing squares at once, and generously —
-/// every enemy piece counts, and the squares the jumping men left count as free — so a `Some`
-/// is exact: each jump is then a whole capture of one piece, every capture is as long as the
-/// longest (`maximum_capture`), and no two share start, direction and victim. Perft's last ply
-/// counts most capture positions this way, without the search's buffers and calls.
-#[inline(always)]
-fn count_single_captures<G: Geometry, const WHITE: bool>(v: &View) -> Option<usize> {
-    if v.dames != 0 {
-        return None;
+    if !has_capture::<G>(&v) {
+        return count_quiet::<G>(&v);
     }
-    let r = G::R as i32;
-    let (a, b) = forward_shifts::<G>(WHITE);
-    let jumpers_a = shift(shift(v.empty, -a) & v.them, -a) & v.men;
-    let jumpers_b = shift(shift(v.empty, -b) & v.them, -b) & v.men;
-    let landed = shift(jumpers_a, 2 * a) | shift(jumpers_b, 2 * b);
-    let free = v.empty | jumpers_a | jumpers_b;
-    // The later directions of `Search::man`, with the squares a jump in each may start from.
-    let onward = if WHITE {
-        [
-            (G::JUMP[NW], -(r + 1)),
-            (G::JUMP[NE], -r),
-            (G::JUMP[N], -(2 * r + 1)),
-            (G::JUMP[W], -1),
-            (G::JUMP[E], 1),
-        ]
-    } else {
-        [
-            (G::JUMP[SW], r),
-            (G::JUMP[SE], r + 1),
-            (G::JUMP[S], 2 * r + 1),
-            (G::JUMP[W], -1),
-            (G::JUMP[E], 1),
-        ]
-    };
-    let mut goes_on = 0;
-    for (from, by) in onward {
-        goes_on |= shift(shift(landed & from, by) & v.them, by) & free;
-    }
-    if goes_on != 0 {
-        return None;
-    }
-    Some((jumpers_a.count_ones() + jumpers_b.count_ones()) as usize)
+    let mut sink = MaxSink::new(scratch, pos.eight);
+    search_captures_view::<G, WHITE, _>(&v, all, &mut sink);
+    scratch.len()
 }
