@@ -159,6 +159,10 @@ impl SeenStates {
 // The squares of the key above must stay clear of the board's bits.
 const _: () = assert!(Ten::BOARD >> 56 == 0 && Eight::BOARD >> 56 == 0);
 
+/// A man's next jumps: (victim, landing square) as bits per direction, the landing 0 where
+/// there is no jump ([`Search::man_jumps`]).
+type ManJumps = [(u64, u64); 5];
+
 /// The state of a capture search of one side; `from` and `occupied` are set per piece.
 struct Search<'a, S: Sink> {
     /// Every piece on the board except the capturing one: its start square counts as empty
@@ -174,11 +178,12 @@ struct Search<'a, S: Sink> {
 }
 
 impl<S: Sink> Search<'_, S> {
-    /// Jumps of a man of colour `WHITE` standing on `sq` after `depth` ≥ 1 captures (the
-    /// first jump, diagonally forward only, is made by `search_captures_view`). Later jumps
-    /// may also go orthogonally forward or sideways (`deferred_orthogonal_capture`), never
-    /// backwards (`man_never_captures_backwards`).
-    fn man<G: Geometry, const WHITE: bool>(&mut self, sq: u8, captured: u64, depth: usize) {
+    /// The jumps a man of colour `WHITE` standing on `sq` can make next, having captured
+    /// `captured`: (victim, landing square) as bits, one pair per direction, the landing 0
+    /// where there is no jump. A later jump may also go orthogonally forward or sideways
+    /// (`deferred_orthogonal_capture`), never backwards (`man_never_captures_backwards`).
+    #[inline(always)]
+    fn man_jumps<G: Geometry, const WHITE: bool>(&self, sq: u8, captured: u64) -> ManJumps {
         let r = G::R as i32;
         // Forward diagonals and forward along the file, then the two sideways directions.
         let (d0, d1, d2, j0, j1, j2) = if WHITE {
@@ -198,28 +203,51 @@ impl<S: Sink> Search<'_, S> {
         let alive = self.them & !captured;
         let empty = G::BOARD & !self.occupied;
         let v0 = shift(at & j0, d0) & alive;
-        let l0 = shift(v0, d0) & empty;
         let v1 = shift(at & j1, d1) & alive;
-        let l1 = shift(v1, d1) & empty;
         let v2 = shift(at & j2, d2) & alive;
-        let l2 = shift(v2, d2) & empty;
         let v3 = shift(at & G::JUMP[W], -1) & alive;
-        let l3 = shift(v3, -1) & empty;
         let v4 = shift(at & G::JUMP[E], 1) & alive;
-        let l4 = shift(v4, 1) & empty;
-        if l0 | l1 | l2 | l3 | l4 == 0 {
+        [
+            (v0, shift(v0, d0) & empty),
+            (v1, shift(v1, d1) & empty),
+            (v2, shift(v2, d2) & empty),
+            (v3, shift(v3, -1) & empty),
+            (v4, shift(v4, 1) & empty),
+        ]
+    }
+
+    /// Goes on with a man's sequence after `depth` ≥ 1 captures (`captured`), from a square
+    /// whose next jumps are `jumps` ([`Search::man_jumps`], at least one of them a jump; the
+    /// first jump, diagonally forward only, is made by [`search_captures_from`]). Each landing
+    /// square's own jumps are worked out here, so a sequence that ends there (most of them)
+    /// is reported without another call.
+    fn man<G: Geometry, const WHITE: bool>(
+        &mut self,
+        jumps: ManJumps,
+        captured: u64,
+        depth: usize,
+    ) {
+        for (victim, land) in jumps {
+            if land != 0 {
+                let land = land.trailing_zeros() as u8;
+                self.path[depth] = land;
+                self.man_from::<G, WHITE>(land, captured | victim, depth + 1);
+            }
+        }
+    }
+
+    /// A man's sequence after `depth` ≥ 1 captures (`captured`), the last landing `sq`
+    /// (already in the path): reported when no jump is left, searched on otherwise.
+    #[inline(always)]
+    fn man_from<G: Geometry, const WHITE: bool>(&mut self, sq: u8, captured: u64, depth: usize) {
+        let jumps = self.man_jumps::<G, WHITE>(sq, captured);
+        if jumps.iter().all(|&(_, land)| land == 0) {
             // A man that reaches the far rank mid-sequence stays a man and goes on (sideways)
             // as long as it can; the sequence ends only where no jump is left.
             self.sink
                 .found(self.from, sq, captured, &self.path[..depth]);
-            return;
-        }
-        for (victim, land) in [(v0, l0), (v1, l1), (v2, l2), (v3, l3), (v4, l4)] {
-            if land != 0 {
-                let land = land.trailing_zeros() as u8;
-                self.path[depth] = land;
-                self.man::<G, WHITE>(land, captured | victim, depth + 1);
-            }
+        } else {
+            self.man::<G, WHITE>(jumps, captured, depth);
         }
     }
 
@@ -365,7 +393,7 @@ pub(super) fn search_captures_from<G: Geometry, const WHITE: bool, S: Sink>(
             let victim = shift(1 << from, by);
             let land = (from as i32 + 2 * by) as u8;
             search.path[0] = land;
-            search.man::<G, WHITE>(land, victim, 1);
+            search.man_from::<G, WHITE>(land, victim, 1);
         }
     }
     for from in Bits(dames) {
