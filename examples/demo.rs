@@ -7,8 +7,10 @@
 //!
 //! Every seat plays the game's default engine on a budget of work, not of time
 //! ([`boardrules::arena::demo_limits`]: 20,000 nodes or 1,000 MCTS iterations a move): the
-//! same SEED (default 2026) plays the same games on every machine and in every run. The whole
-//! demo takes well under a minute in a release build.
+//! same SEED (default 2026) plays the same games on every machine and in every run (how long
+//! it takes: the README's Set-up).
+//!
+//! The command line, `--help` and the exit codes follow the tools' common rules (`common`).
 
 mod common;
 
@@ -16,7 +18,7 @@ use std::process::ExitCode;
 
 use boardrules::arena::{demo_game, demo_limits};
 use boardrules::games::{self, Describe, GameVisitor, UnknownGame, GAME_NAMES};
-use common::{Failure, Out};
+use common::{CommandLine, Failure, Out, Spec};
 
 const USAGE: &str = "usage: demo [SEED]
 plays one game of every game, default engine against default engine, on budgets of work:
@@ -64,24 +66,28 @@ impl GameVisitor for Demo<'_> {
     }
 }
 
+const SPEC: Spec = Spec {
+    usage: USAGE,
+    required: &[],
+    optional: &["SEED"],
+    switches: &[],
+    values: &[],
+    repeated: &[],
+};
+
 fn main() -> ExitCode {
-    if let Some(code) = common::help(USAGE) {
-        return code;
-    }
-    common::run(run)
+    common::run(&SPEC, run)
 }
 
-fn run() -> Result<(), Failure> {
-    let args = common::utf8_args()?;
-    let seed = match args.as_slice() {
-        [] => 2026,
-        [text] => text.parse().map_err(|_| {
+fn run(args: CommandLine) -> Result<(), Failure> {
+    let seed = match args.arg(0) {
+        None => 2026,
+        Some(text) => text.parse().map_err(|_| {
             Failure::Usage(format!(
                 "SEED must be a number, not {}",
                 common::quoted(text)
             ))
         })?,
-        _ => return Err(Failure::Usage(USAGE.to_owned())),
     };
     let mut out = Out::new();
     for name in GAME_NAMES {

@@ -16,17 +16,20 @@
 //! `--append` is given, which adds the new lines after the old ones. `--shard I/N` plays the
 //! I-th (from 1) of N disjoint slices of the same schedule, so shards run anywhere and their
 //! files merge by concatenation; the schedule is made game by game as it is played, so
-//! `--games` may be as large as the machine's word. A progress bar is drawn on stderr when it
-//! is a terminal.
+//! `--games` may be as large as the machine's word (and at least 1). A progress bar is drawn
+//! on stderr when it is a terminal.
 //!
 //! Defaults: 100 games, 100 ms a move, openings of 4 plies, seed 1, one thread, shard 1/1.
 //! `--time 0` plays on work budgets instead of the clock: `--nodes N` nodes a move (default
 //! 100000) and the engines' own budgets (`mcts:2000`, `alphabeta:4`). The games are then the
 //! same on every machine and in every run with the same seed (with one thread per game, as
-//! here: `--threads` plays several games at once, each on one thread).
+//! here: `--threads` plays several games at once, each on one thread). Whatever `--threads`,
+//! the results file lists the games in the schedule's order, so runs that differ only in
+//! their threads write the same file byte for byte.
 //!
-//! Exit codes: 0 done, 2 bad options (nothing played), 1 an input or output failure (the
-//! results file or stdout could not be written). The results file holds whole lines only: a
+//! Exit codes, as for every tool (`common`): 0 done or `--help`, 2 a bad argument (one line
+//! on stderr; nothing played, no file touched), 1 an input or output failure (the results
+//! file or stdout could not be written). The results file holds whole lines only: a
 //! line that could not be written whole is taken back before the tool exits.
 
 mod common;
@@ -34,13 +37,11 @@ mod common;
 use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{Failure, Out};
+use common::{number, CommandLine, Failure, Out, Spec};
 
-use boardrules::arena::{count, play_game, GameReport, MatchSettings, Schedule, Shard, Summary};
+use boardrules::arena::{count, play_game, play_in_order, MatchSettings, Schedule, Summary};
 use boardrules::games::{self, Describe, GameVisitor};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -63,80 +64,90 @@ struct Options {
     append: bool,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag} takes a number, not {}", common::quoted(value)))
-}
+const SPEC: Spec = Spec {
+    usage: USAGE,
+    required: &["GAME"],
+    optional: &[],
+    switches: &["--append"],
+    values: &[
+        "--games",
+        "--time",
+        "--nodes",
+        "--openings",
+        "--seed",
+        "--threads",
+        "--size",
+        "--results",
+        "--shard",
+    ],
+    repeated: &["--engine"],
+};
 
-fn parse_options(words: Vec<String>) -> Result<Options, String> {
-    let mut game = None;
-    let mut settings = MatchSettings::new(Vec::new());
-    let mut append = false;
-    let mut threads = 1;
-    let mut shard = (1, 1);
-    let mut size = None;
-    let mut results = "match-results.jsonl".to_owned();
-    let mut words = words.into_iter();
-    while let Some(word) = words.next() {
-        if !word.starts_with("--") {
-            if game.replace(word.clone()).is_some() {
-                return Err(format!("unexpected {}\n{USAGE}", common::quoted(&word)));
-            }
-            continue;
-        }
-        if word == "--append" {
-            append = true;
-            continue;
-        }
-        let value = words
-            .next()
-            .ok_or_else(|| format!("{word} needs a value\n{USAGE}"))?;
-        match word.as_str() {
-            "--engine" => settings.engines.push(value),
-            "--games" => settings.games = number(&word, &value)?,
-            "--time" => {
-                let ms: u64 = number(&word, &value)?;
-                settings.time_per_move = (ms > 0).then(|| Duration::from_millis(ms));
-            }
-            "--nodes" => {
-                settings.nodes_per_move = number(&word, &value)?;
-                if settings.nodes_per_move == 0 {
-                    return Err("--nodes must be at least 1".to_owned());
-                }
-            }
-            "--openings" => settings.opening_plies = number(&word, &value)?,
-            "--seed" => settings.seed = number(&word, &value)?,
-            "--threads" => threads = number(&word, &value)?,
-            "--size" => size = Some(common::parse_size(&value)?),
-            "--results" => results = value,
-            "--shard" => {
-                let (i, n) = value
-                    .split_once('/')
-                    .ok_or_else(|| format!("--shard takes I/N, not {value:?}"))?;
-                shard = (number("--shard", i)?, number("--shard", n)?);
-                if shard.1 == 0 || shard.0 == 0 || shard.0 > shard.1 {
-                    return Err(format!("--shard {value}: I must be from 1 to N"));
-                }
-            }
-            _ => return Err(format!("unknown option {word}\n{USAGE}")),
-        }
+fn options(args: &CommandLine) -> Result<Options, Failure> {
+    let engines: Vec<String> = args
+        .values("--engine")
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if !(2..=3).contains(&engines.len()) {
+        return Err(Failure::Usage(format!(
+            "name two or three engines with --engine, not {}",
+            engines.len()
+        )));
     }
-    let game = game.ok_or_else(|| USAGE.to_owned())?;
-    if !(2..=3).contains(&settings.engines.len()) {
-        return Err(format!("name two or three engines with --engine\n{USAGE}"));
+    let mut settings = MatchSettings::new(engines);
+    if let Some(games) = args.number("--games")? {
+        settings.games = games;
     }
+    if settings.games == 0 {
+        return Err(Failure::Usage("--games must be at least 1".to_owned()));
+    }
+    if let Some(ms) = args.number::<u64>("--time")? {
+        settings.time_per_move = (ms > 0).then(|| Duration::from_millis(ms));
+    }
+    if let Some(nodes) = args.number("--nodes")? {
+        settings.nodes_per_move = nodes;
+    }
+    if settings.nodes_per_move == 0 {
+        return Err(Failure::Usage("--nodes must be at least 1".to_owned()));
+    }
+    if let Some(plies) = args.number("--openings")? {
+        settings.opening_plies = plies;
+    }
+    if let Some(seed) = args.number("--seed")? {
+        settings.seed = seed;
+    }
+    let threads = args.number("--threads")?.unwrap_or(1);
     if threads == 0 {
-        return Err("--threads must be at least 1".to_owned());
+        return Err(Failure::Usage("--threads must be at least 1".to_owned()));
     }
+    let shard = match args.value("--shard") {
+        None => (1, 1),
+        Some(value) => {
+            let (i, n) = value.split_once('/').ok_or_else(|| {
+                Failure::Usage(format!("--shard takes I/N, not {}", common::quoted(value)))
+            })?;
+            let shard = (number("--shard", i)?, number("--shard", n)?);
+            if shard.1 == 0 || shard.0 == 0 || shard.0 > shard.1 {
+                return Err(Failure::Usage(format!(
+                    "--shard {}: I must be from 1 to N",
+                    common::quoted(value)
+                )));
+            }
+            shard
+        }
+    };
     Ok(Options {
-        game,
+        game: args.positional()[0].clone(),
         settings,
         threads,
         shard,
-        size,
-        results,
-        append,
+        size: args.size()?,
+        results: args
+            .value("--results")
+            .unwrap_or("match-results.jsonl")
+            .to_owned(),
+        append: args.switch("--append"),
     })
 }
 
@@ -176,11 +187,13 @@ impl GameVisitor for Match {
         let progress = progress_bar(games.len() as u64);
         let labels = settings.labels();
         let mut summary = Summary::empty(&labels, players);
-        play_all(start, &settings, games, threads, |report| {
+        let play = |game: &_| play_game(start, &settings, game);
+        play_in_order(&games, threads, play, |report| {
+            let report = report.map_err(|e| Failure::Usage(e.to_string()))?;
             file.write_line(&report.to_json())?;
-            summary.add(report);
+            summary.add(&report);
             progress.inc(1);
-            Ok(())
+            Ok::<(), Failure>(())
         })?;
         progress.finish_and_clear();
         let mut out = Out::new();
@@ -266,45 +279,7 @@ impl ResultsFile {
 
 /// An I/O failure on the results file: exit code 1, with the file named.
 fn results_failure(path: &str, err: io::Error) -> Failure {
-    Failure::Write(io::Error::new(
-        err.kind(),
-        format!("the results file {}: {err}", common::quoted(path)),
-    ))
-}
-
-/// Plays the games of `games` on `threads` threads, handing each finished game to `finished`
-/// in the order they end (each report carries its game number). The games are taken from the
-/// shard one at a time as threads become free, so none is made before it is played.
-fn play_all<G: Describe>(
-    start: G,
-    settings: &MatchSettings,
-    games: Shard,
-    threads: usize,
-    mut finished: impl FnMut(&GameReport) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel();
-    let games = &games;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(games.total().max(1)) {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(game) = games.get(i) else { break };
-                let report = play_game(start, settings, &game).map_err(|e| e.to_string());
-                if sender.send(report).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        for report in receiver {
-            let report = report.map_err(Failure::Usage)?;
-            finished(&report)?;
-        }
-        Ok(())
-    })
+    Failure::Io(format!("the results file {}: {err}", common::quoted(path)))
 }
 
 /// A progress bar on stderr when it is a terminal; hidden otherwise.
@@ -322,12 +297,8 @@ fn progress_bar(games: u64) -> ProgressBar {
 }
 
 fn main() -> ExitCode {
-    if let Some(code) = common::help(USAGE) {
-        return code;
-    }
-    common::run(|| {
-        let words = common::utf8_args()?;
-        let options = parse_options(words)?;
+    common::run(&SPEC, |args| {
+        let options = options(&args)?;
         let game = options.game.clone();
         games::visit(&game, Match { options }).map_err(|e| common::unknown_game(&game, &e))?
     })

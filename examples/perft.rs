@@ -11,6 +11,8 @@
 //! DEPTH is at most [`game_core::MAX_PERFT_DEPTH`]; a deeper one is refused with a message.
 //! On a long run, when stderr is a terminal, a progress line on stderr counts the root moves
 //! done, with the elapsed time (it is erased when the count is done; stdout is never touched).
+//!
+//! The command line, `--help` and the exit codes follow the tools' common rules (`common`).
 
 mod common;
 
@@ -19,7 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use boardrules::games::{self, Describe, GameVisitor};
-use common::{Failure, Out};
+use common::{Failure, Out, Spec};
 use game_core::{Perft, PerftError, MAX_PERFT_DEPTH};
 
 const USAGE: &str = "usage: perft GAME DEPTH [--fen \"POSITION\"] [--divide] [--size N|WxH]
@@ -123,15 +125,18 @@ impl GameVisitor for PerftJob {
     }
 }
 
+const SPEC: Spec = Spec {
+    usage: USAGE,
+    required: &["GAME", "DEPTH"],
+    optional: &[],
+    switches: &["--divide"],
+    values: &["--fen", "--size"],
+    repeated: &[],
+};
+
 fn main() -> ExitCode {
-    if let Some(code) = common::help(USAGE) {
-        return code;
-    }
-    common::run(|| {
-        let args = common::Args::parse(USAGE, &["--divide", "--fen", "--size"])?;
-        let [depth] = args.positional.as_slice() else {
-            return Err(format!("expected GAME and DEPTH\n{USAGE}").into());
-        };
+    common::run(&SPEC, |args| {
+        let (game, depth) = (&args.positional()[0], &args.positional()[1]);
         let depth: u32 = depth.parse().map_err(|_| {
             format!(
                 "DEPTH must be a number from 0 to {MAX_PERFT_DEPTH}, not {}",
@@ -147,10 +152,10 @@ fn main() -> ExitCode {
         }
         let job = PerftJob {
             depth,
-            fen: args.fen,
-            size: args.size,
-            divide: args.divide,
+            fen: args.value("--fen").map(str::to_owned),
+            size: args.size()?,
+            divide: args.switch("--divide"),
         };
-        games::visit(&args.game, job).map_err(|e| common::unknown_game(&args.game, &e))?
+        games::visit(game, job).map_err(|e| common::unknown_game(game, &e))?
     })
 }

@@ -20,6 +20,10 @@
 //! skipped without being held in memory), so it can be driven through a pipe. With
 //! `--svg FILE` the picture of the position (the last move marked) is rewritten after every
 //! move, so it can be kept open in a browser or an image viewer.
+//!
+//! The whole command line (game, size, position, engine, seats) is checked before the first
+//! line of input is read, and `--help` and the exit codes follow the tools' common rules
+//! (`common`): a picture that cannot be written, or a stdin that cannot be read, is exit code 1.
 
 mod common;
 
@@ -30,7 +34,7 @@ use std::time::Duration;
 use boardrules::engines::engine_by_name;
 use boardrules::games::{self, Describe, GameVisitor, Gestures};
 use boardrules::lines::{read_bounded_line, BoundedLine};
-use common::{quoted, Failure, Out};
+use common::{quoted, Failure, Out, Spec};
 use game_core::{Engine, Game, GameRecord, Limits, SvgOptions};
 
 const USAGE: &str = "usage: play GAME [--size N|WxH] [--fen \"POSITION\"] [--engine NAME]
@@ -137,7 +141,7 @@ enum Input {
 /// one of five kilobytes.
 fn read_input(input: &mut impl BufRead, out: &mut Out) -> Result<Input, Failure> {
     let mut buffer = Vec::new();
-    match read_bounded_line(input, MAX_LINE_BYTES, &mut buffer).map_err(Failure::Read)? {
+    match read_bounded_line(input, MAX_LINE_BYTES, &mut buffer).map_err(Failure::read)? {
         BoundedLine::End => Ok(Input::End),
         BoundedLine::TooLong => {
             out.line(format!(
@@ -183,9 +187,8 @@ fn show_position<G: Describe>(
         let options = SvgOptions::new()
             .with_size(SVG_SIZE)
             .with_last_move(record.moves().last().copied());
-        std::fs::write(path, pos.to_svg(&options)).map_err(|e| {
-            Failure::Usage(format!("cannot write the picture to {}: {e}", quoted(path)))
-        })?;
+        std::fs::write(path, pos.to_svg(&options))
+            .map_err(|e| Failure::file("the picture", path, e))?;
     }
     out.line("")?;
     out.line(pos.diagram())?;
@@ -420,60 +423,28 @@ impl GameVisitor for Play {
     }
 }
 
-fn parse_options() -> Result<(String, Play), Failure> {
-    let mut game = None;
-    let mut play = Play {
-        size: None,
-        fen: None,
-        engine: "default".to_owned(),
-        seats: Seats::People(vec![0]),
-        time: Duration::from_millis(1000),
-        svg: None,
-    };
-    let mut words = common::utf8_args()?.into_iter();
-    while let Some(word) = words.next() {
-        if !word.starts_with("--") {
-            if game.replace(word.clone()).is_some() {
-                return Err(Failure::Usage(format!(
-                    "unexpected {}\n{USAGE}",
-                    quoted(&word)
-                )));
-            }
-            continue;
-        }
-        let value = words
-            .next()
-            .ok_or_else(|| Failure::Usage(format!("{word} needs a value\n{USAGE}")))?;
-        let number = |value: &str| {
-            value.parse::<u64>().map_err(|_| {
-                Failure::Usage(format!("{word} takes a number, not {}", quoted(value)))
-            })
-        };
-        match word.as_str() {
-            "--size" => play.size = Some(common::parse_size(&value).map_err(Failure::Usage)?),
-            "--fen" => play.fen = Some(value),
-            "--engine" => play.engine = value,
-            "--svg" => play.svg = Some(value),
-            "--seat" => play.seats = parse_seats(&value)?,
-            "--time" => play.time = Duration::from_millis(number(&value)?.max(1)),
-            _ => {
-                return Err(Failure::Usage(format!(
-                    "unknown option {}\n{USAGE}",
-                    quoted(&word)
-                )))
-            }
-        }
-    }
-    let game = game.ok_or_else(|| Failure::Usage(USAGE.to_owned()))?;
-    Ok((game, play))
-}
+const SPEC: Spec = Spec {
+    usage: USAGE,
+    required: &["GAME"],
+    optional: &[],
+    switches: &[],
+    values: &["--size", "--fen", "--engine", "--seat", "--time", "--svg"],
+    repeated: &[],
+};
 
 fn main() -> ExitCode {
-    if let Some(code) = common::help(USAGE) {
-        return code;
-    }
-    common::run(|| {
-        let (game, play) = parse_options()?;
-        games::visit(&game, play).map_err(|e| common::unknown_game(&game, &e))?
+    common::run(&SPEC, |args| {
+        let game = &args.positional()[0];
+        let play = Play {
+            size: args.size()?,
+            fen: args.value("--fen").map(str::to_owned),
+            engine: args.value("--engine").unwrap_or("default").to_owned(),
+            seats: args
+                .value("--seat")
+                .map_or(Ok(Seats::People(vec![0])), parse_seats)?,
+            time: Duration::from_millis(args.number::<u64>("--time")?.unwrap_or(1000).max(1)),
+            svg: args.value("--svg").map(str::to_owned),
+        };
+        games::visit(game, play).map_err(|e| common::unknown_game(game, &e))?
     })
 }

@@ -17,15 +17,17 @@
 //! game is over the picture shows why where it can: Kvarn3's mill and Svendo's winning line
 //! are highlighted, Sundraval's board carries its score layer (territories, dead stones).
 //! `--svg-attacks` shades the squares each side attacks (Cheversi, the only game with
-//! attacks; refused for the others). A file that cannot be written is an error (exit code 2)
-//! before anything is printed.
+//! attacks; refused for the others). A file that cannot be written is an I/O failure (exit
+//! code 1) before anything is printed.
+//!
+//! The command line, `--help` and the exit codes follow the tools' common rules (`common`).
 
 mod common;
 
 use std::process::ExitCode;
 
 use boardrules::games::{self, Describe, GameVisitor, Gestures};
-use common::{Failure, Out};
+use common::{Failure, Out, Spec};
 use game_core::{GameRecord, SvgOptions};
 
 const USAGE: &str = "usage: show GAME [--size N|WxH] [--fen \"POSITION\"] [--moves \"M1 M2 ...\"]
@@ -75,7 +77,7 @@ impl GameVisitor for Show {
                     legal.join(" ")
                 };
                 return Err(format!(
-                    "move {} {}: {err}\nlegal moves here include: {listed}",
+                    "move {} {}: {err}; legal moves here include: {listed}",
                     index + 1,
                     common::quoted(text)
                 )
@@ -95,9 +97,7 @@ impl GameVisitor for Show {
                 .with_last_move(record.moves().last().copied())
                 .with_explain(explain);
             let picture = pos.to_svg(&options);
-            std::fs::write(path, picture).map_err(|e| {
-                format!("cannot write the picture to {}: {e}", common::quoted(path))
-            })?;
+            std::fs::write(path, picture).map_err(|e| Failure::file("the picture", path, e))?;
         }
         let mut out = Out::new();
         out.line(pos.diagram())?;
@@ -134,47 +134,40 @@ impl GameVisitor for Show {
     }
 }
 
+const SPEC: Spec = Spec {
+    usage: USAGE,
+    required: &["GAME"],
+    optional: &[],
+    switches: &["--svg-attacks"],
+    values: &["--fen", "--size", "--moves", "--svg", "--svg-size"],
+    repeated: &[],
+};
+
 fn main() -> ExitCode {
-    if let Some(code) = common::help(USAGE) {
-        return code;
-    }
-    common::run(|| {
-        let args = common::Args::parse(
-            USAGE,
-            &[
-                "--fen",
-                "--size",
-                "--moves",
-                "--svg",
-                "--svg-size",
-                "--svg-attacks",
-            ],
-        )?;
-        if !args.positional.is_empty() {
-            return Err(format!(
-                "unexpected {}\n{USAGE}",
-                common::quoted(&args.positional.join(" "))
-            )
-            .into());
-        }
+    common::run(&SPEC, |args| {
+        let game = &args.positional()[0];
         let moves = args
-            .moves
-            .as_deref()
+            .value("--moves")
             .unwrap_or("")
             .split_whitespace()
             .map(str::to_owned)
             .collect();
-        if args.svg.is_none() && (args.svg_size.is_some() || args.svg_attacks) {
-            return Err(format!("--svg-size and --svg-attacks need --svg FILE\n{USAGE}").into());
+        let svg_size = args.number::<u32>("--svg-size")?;
+        let attacks = args.switch("--svg-attacks");
+        let svg = args.value("--svg").map(str::to_owned);
+        if svg.is_none() && (svg_size.is_some() || attacks) {
+            return Err("--svg-size and --svg-attacks need --svg FILE"
+                .to_owned()
+                .into());
         }
-        let svg_size = args.svg_size.unwrap_or(game_core::svg::DEFAULT_SIZE);
+        let svg_size = svg_size.unwrap_or(game_core::svg::DEFAULT_SIZE);
         let job = Show {
-            fen: args.fen,
-            size: args.size,
+            fen: args.value("--fen").map(str::to_owned),
+            size: args.size()?,
             moves,
-            svg: args.svg.map(|path| (path, svg_size)),
-            attacks: args.svg_attacks,
+            svg: svg.map(|path| (path, svg_size)),
+            attacks,
         };
-        games::visit(&args.game, job).map_err(|e| common::unknown_game(&args.game, &e))?
+        games::visit(game, job).map_err(|e| common::unknown_game(game, &e))?
     })
 }

@@ -12,7 +12,7 @@
 //! ```
 //! use boardrules::engines::engine_by_name;
 //! use boardrules::kvarn3::Position;
-//! use game_core::{Engine, Game, GameRecord, Limits};
+//! use boardrules::game_core::{Game, GameRecord, Limits};
 //!
 //! let mut engine = engine_by_name::<Position>("mcts:500", 1)?;
 //! let record = GameRecord::new(Position::start());

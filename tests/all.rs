@@ -5,6 +5,7 @@
 mod common;
 
 mod api;
+mod doc_snippets;
 mod games;
 mod limits;
 mod mcts_threads;
@@ -12,5 +13,6 @@ mod play_tools;
 mod records;
 mod show;
 mod test_layout;
+mod tool_contracts;
 mod tools;
 mod ugi;

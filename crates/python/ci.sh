@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds the Python package boardrules and runs its tests, on a fresh machine too.
+# Builds the Python package boardrules as a wheel and runs its tests, on a fresh machine too,
+# from any directory.
 #
 # A virtual environment under this package's target directory (or $BOARDRULES_VENV) with
-# maturin, pytest, numpy, pettingzoo and gymnasium; the package built and installed into it
-# by `maturin develop --release`; then pytest on tests/. Exits non-zero when anything fails,
-# including a pytest run that collects no tests (exit 5).
+# maturin, pytest, numpy, pettingzoo, gymnasium and Ray core (no torch); the abi3 wheel built
+# by `maturin build --release` into target/wheels and installed into it; then pytest on tests/
+# (test_wheel.py installs the same wheel into a clean venv). Exits non-zero when anything
+# fails, including a pytest run that collects no tests (exit 5). Arguments go to pytest.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -32,12 +34,16 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pytest numpy pettingzoo gymnasium
+"$venv/bin/python" -m pip install --quiet maturin pytest numpy pettingzoo gymnasium ray
 
-# maturin develop installs into the environment named by VIRTUAL_ENV.
 export VIRTUAL_ENV="$venv"
 export PATH="$venv/bin:$PATH"
-nice -n 10 maturin develop --release --quiet
+wheels="$here/target/wheels"
+rm -f "$wheels"/boardrules-*.whl
+nice -n 10 maturin build --release --quiet --interpreter "$venv/bin/python" --out "$wheels"
+wheel="$(ls "$wheels"/boardrules-*.whl)"
+python -m pip install --quiet --force-reinstall --no-deps "$wheel"
+export BOARDRULES_WHEEL="$wheel"
 
 set +e
 python -m pytest tests -q "$@"

@@ -12,7 +12,12 @@
 //! (`Ke4`; `8/8/8/8/8/8/8/8 w -`). Beyond the trait: the legal [`Placements`] in summary, the
 //! score piece by piece ([`Position::piece_points`]), and the exact endgame [`solve`]r
 //! ([`Solver`]). Each placement rule is a named function inside the crate, with a test that
-//! shows the rule.
+//! shows the rule. Move text is read in either letter case (`ke4` is `Ke4`).
+//!
+//! For a page or a server, [`Tally`] gives the running score labelled `points` (the rules'
+//! score, the same as [`Game::score`]) and each player's hand by kind, with the letter the
+//! placement's [`Gesture`] picks; [`Describe`] the picture and the texts for people (title,
+//! summary, the [`rules`] page, how to move by clicks).
 //!
 //! ```
 //! use cheversi::{Color, Game, Outcome, Position};
@@ -72,7 +77,7 @@
 //! solver plays perfectly from there on, maximising the final score difference.
 //!
 //! ```
-//! use cheversi::{default_engine, Game, GameRecord, Position};
+//! use cheversi::{default_engine, GameRecord, Position};
 //! use cheversi::game_core::Limits;
 //!
 //! let mut engine = default_engine(0);
@@ -115,6 +120,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod present;
 mod score;
 mod solver;
 mod svg;
@@ -131,7 +137,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Actions, Observe, Symmetries};
-pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Describe, Gesture, Gestures, HandEntry, Scoreboard, Tally};
 pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use movegen::Placements;

@@ -340,14 +340,20 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveEr
     game_core::notation::legal_or_refused(text, mv, illegal_reason(pos, mv))
 }
 
-/// Reads move text (`Ke4`) without a position; whitespace around it is ignored.
+/// Reads move text (`Ke4`) without a position; whitespace around it is ignored, and letters
+/// are read in either case (`ke4`, `KE4`): the notation writes the piece letter in capitals
+/// whichever side moves, so its case tells nothing, and a move is always a piece letter and a
+/// square, so the letter is never read as a file.
 ///
 /// # Errors
-/// [`ParseMoveError::Malformed`] for text that is not a capital piece letter and a square.
+/// [`ParseMoveError::Malformed`] for text that is not a piece letter and a square.
 fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
     let (_, body) = game_core::notation::trimmed(text);
+    let body = game_core::notation::fold_case(body);
     let mut chars = body.chars();
-    let kind = chars.next().and_then(Kind::from_letter);
+    let kind = chars
+        .next()
+        .and_then(|letter| Kind::from_letter(letter.to_ascii_uppercase()));
     let square = chars.as_str().parse::<Square>().ok();
     let (Some(kind), Some(square)) = (kind, square) else {
         return Err(ParseMoveError::malformed(
@@ -592,7 +598,18 @@ mod tests {
             parse_move(&pos, "Qe4"),
             Err(ParseMoveError::Illegal { .. })
         ));
-        for junk in ["", "K", "ke4", "Ke9", "Ke44", "Xe4", "e4", "K e4"] {
+        // Letters in either case: the piece letter's case says nothing in a move.
+        let king_e4 = Ok(Move::new(Kind::King, "e4".parse().unwrap()));
+        for text in ["ke4", "KE4", "kE4", " Ke4\n"] {
+            assert_eq!(parse_move(&pos, text), king_e4, "{text}");
+        }
+        assert_eq!(
+            Move::new(Kind::King, "e4".parse().unwrap()).to_string(),
+            "Ke4"
+        );
+        for junk in [
+            "", "K", "k", "Ke9", "KE9", "Ke44", "Xe4", "xe4", "e4", "E4", "K e4",
+        ] {
             assert!(
                 matches!(
                     parse_move(&pos, junk),

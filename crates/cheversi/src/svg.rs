@@ -50,8 +50,8 @@ fn corner(square: Square, flipped: bool) -> (f64, f64) {
     (MARGIN + x * CELL, MARGIN + y * CELL)
 }
 
-/// The name of a kind in the pieces' classes.
-fn kind_name(kind: Kind) -> &'static str {
+/// The name of a kind in the pieces' classes (and in the hand, [`crate::Tally::hand`]).
+pub(crate) const fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::King => "king",
         Kind::Queen => "queen",
@@ -122,6 +122,16 @@ impl Describe for Position {
     type Point = Square;
 
     const EXPLANATION: Option<&'static str> = Some("attacked squares");
+
+    const TITLE: &'static str = crate::present::TITLE;
+
+    const SUMMARY: &'static str = crate::present::SUMMARY;
+
+    const RULES: &'static str = crate::present::RULES;
+
+    const HOW_TO_MOVE: &'static [&'static str] = crate::present::HOW_TO_MOVE;
+
+    const CHOICES: &'static [(&'static str, &'static str)] = crate::present::CHOICES;
 
     /// The 64 squares, `a1`, `b1`, … `h8` (the order of their indices).
     fn points(&self) -> Vec<Square> {
@@ -266,7 +276,7 @@ impl Describe for Position {
 }
 
 /// The choice that picks `kind` from the hand: its letter as the notation writes it.
-const fn kind_choice(kind: Kind) -> &'static str {
+pub(crate) const fn kind_choice(kind: Kind) -> &'static str {
     match kind {
         Kind::King => "K",
         Kind::Queen => "Q",

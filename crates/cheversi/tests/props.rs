@@ -6,8 +6,9 @@ use cheversi::{Color, Game, Kind, Move, Position, Square};
 use proptest::prelude::*;
 
 /// The score counted plainly from the position text: an 8x8 array, each piece's attacked
-/// squares walked step by step, one point per (own piece, empty attacked square).
-fn naive_score(pos: &Position, white: bool) -> u32 {
+/// squares walked step by step, one point per (own piece, empty attacked square). The
+/// scoreboard's tests (`present.rs`) count with it too.
+pub(crate) fn naive_score(pos: &Position, white: bool) -> u32 {
     let text = pos.to_string();
     let mut board = [[None::<(bool, char)>; 8]; 8];
     for (row, rank_text) in text.split(' ').next().unwrap().split('/').enumerate() {

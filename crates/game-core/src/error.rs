@@ -9,16 +9,22 @@
 //! The five game crates (and the template [`tictactoe`](crate::tictactoe)) read text the same
 //! way, so a program that handles one game's errors handles them all:
 //!
-//! - **Case.** Position and move texts are case-sensitive, as the rules pages write them:
-//!   `W`/`B` stones but `w`/`b` for the side to move, `Ke4` (a capital piece letter whichever
-//!   side moves), `Mc3`, `pass`, `keep`, `swap`, points with a lower-case column letter (`e5`).
-//!   `B2`, `PASS` or `Pass` are [malformed](ParseMoveError::Malformed).
+//! - **Case.** Position texts are case-sensitive, as the rules pages write them: `W`/`B`
+//!   stones but `w`/`b` for the side to move, `K` White's king and `k` Black's. Move texts
+//!   are read in either letter case, because no game's move notation tells anything by case:
+//!   `B2`, `A1-B2`, `28X19`, `E5+F7`, `PASS`, `Keep` read as `b2`, `a1-b2`, `28x19`, `e5+f7`,
+//!   `pass`, `keep`; Cheversi's `ke4` as `Ke4` (the piece letter is a capital whichever side
+//!   moves, so its case says nothing) and Svendo's `mc3` as `Mc3` (no Svendo board has a
+//!   column `m`). [`Game::move_text`] prints the canonical case, the rules pages' own.
+//!   A point's `FromStr` reads the canonical text (lower-case letters, as position strings
+//!   and stored data write points);
+//!   [`Describe::parse_point`](crate::Describe::parse_point) reads either case, for people.
 //! - **Whitespace.** Whitespace around a whole position or move text is ignored (it is what a
 //!   terminal or a file line adds); inside it the notation is exact: fields are separated by
 //!   one space and nothing else. Offsets count bytes of the text *as given*, trimmed
 //!   whitespace included, so `&text[err.offset..]` starts at the fault. Stored (serde) text is
-//!   stricter: a string with no whitespace around it, read by the same parser (see
-//!   `game_core::serde_text`, behind the `serde` feature).
+//!   stricter: a string with no whitespace around it and in the notation's own letter case,
+//!   read by the same parser (see `game_core::serde_text`, behind the `serde` feature).
 //! - **Position errors** ([`ParsePositionError`]) carry a [kind](ParsePositionErrorKind) and
 //!   the byte offset of the fault. [`Malformed`](ParsePositionErrorKind::Malformed): the text
 //!   is not in the notation — a missing or extra field, an unknown letter, a row of the wrong

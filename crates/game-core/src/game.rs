@@ -423,7 +423,10 @@ pub trait Game:
     /// ```
     fn outcome(&self) -> Option<OutcomeOf<Self>>;
 
-    /// The player's score in this position, for games that keep one (`None` otherwise).
+    /// The player's score in this position, for games whose rules keep one (`None`
+    /// otherwise): the points the tools print after an outcome. The number a display shows
+    /// beside each seat, with what it counts, is [`Tally::scoreboard`](crate::Tally::scoreboard),
+    /// which shows this score where there is one.
     ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, Game};
@@ -478,7 +481,8 @@ pub trait Game:
         self.hash_key()
     }
 
-    /// Reads a move in this position's notation.
+    /// Reads a move in this position's notation, in either letter case (the
+    /// [case rule](crate::error#one-policy-for-every-game): `B2` is `b2`).
     ///
     /// # Errors
     /// [`ParseMoveError`] when the text is malformed, names no legal move, or is ambiguous.

@@ -27,6 +27,12 @@
 //! two or three players, with [`RandomRollout`] or a game's own [`LeafEvaluator`]) and
 //! [`RandomEngine`] (the baseline).
 //!
+//! For GUIs, servers and tools, three traits every game crate implements on its `Position`:
+//! [`Tally`] (the running score beside each seat with what it counts, a [`Scoreboard`], and
+//! the pieces each player still has to place, as [`HandEntry`] values), [`Describe`] (the
+//! board's points, the picture, the engines, and the texts for people: title, summary, rules
+//! page, how to move) and [`Gestures`] (the clicks that make each legal move).
+//!
 //! For learning agents, three traits every game crate implements on its `Position`:
 //! [`Actions`] (a fixed action space per board size: move ↔ id, the legal-action mask into a
 //! caller's buffer), [`Observe`] (`f32` planes from one player's point of view) and
@@ -105,6 +111,7 @@ pub mod search;
 pub mod serde_text;
 mod size;
 pub mod svg;
+mod tally;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
@@ -143,6 +150,7 @@ pub use search::{
 #[doc(hidden)]
 pub use serde as __serde;
 pub use size::{BoardSize, ParseBoardSizeError};
+pub use tally::{HandEntry, Scoreboard, Tally};
 pub use zobrist::{zobrist_keys, ZobristTable};
 
 /// The README's examples, compiled and run as doctests so that they stay true.

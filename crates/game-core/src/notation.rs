@@ -1,9 +1,10 @@
-//! Pieces that the games' text parsers share: the whitespace rule of the
+//! Pieces that the games' text parsers share: the whitespace and letter-case rules of the
 //! [error policy](crate::error#one-policy-for-every-game), run-length rows of position
 //! strings (`10/10/3B6/…`, `2K5/2Qb4/8/…`), a move read and then refused with the position's
 //! reason ([`legal_or_refused`]), and a type's `String` conversions through its text
 //! ([`impl_string_conversions!`](crate::impl_string_conversions)).
 
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -19,6 +20,26 @@ use crate::{ParseMoveError, ParsePositionError};
 pub fn trimmed(text: &str) -> (usize, &str) {
     let rest = text.trim_start();
     (text.len() - rest.len(), rest.trim_end())
+}
+
+/// `text` with its ASCII capitals in lower case (borrowed when it has none): how a game's move
+/// reader applies the case rule of the policy, where move text is read in either case because
+/// its notation does not tell anything by case. The reader folds the text, then reads the
+/// canonical lower-case forms (`b2`, `pass`, `mc3`), mapping a letter the notation writes in
+/// capitals (Cheversi's `K`, Svendo's `M`) from its lower-case form.
+///
+/// ```
+/// use game_core::notation::fold_case;
+/// assert_eq!(fold_case("E5+F7"), "e5+f7");
+/// assert_eq!(fold_case("PASS"), "pass");
+/// assert!(matches!(fold_case("b2"), std::borrow::Cow::Borrowed("b2"))); // no copy
+/// ```
+pub fn fold_case(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// Reads a whole position text by the policy: `parse` reads the text without the whitespace

@@ -1,11 +1,13 @@
 //! What a GUI, a server or a tool needs from every game besides its rules: the board's points
-//! by name, the picture with one options type for all five games, the game's engines, and the
-//! clicks that make each legal move.
+//! by name, the picture with one options type for all five games, the game's engines, the
+//! texts for people (title, summary, rules page, how to move), and the clicks that make each
+//! legal move.
 //!
-//! [`Describe`] gathers the picture and the engines; [`Gestures`] turns clicks into moves, so a
-//! page can offer every game without game-specific code: after each click it keeps the legal
-//! moves whose [`Gesture`] starts with the clicks so far, highlights their next points, and
-//! plays the move once exactly one gesture is complete.
+//! [`Describe`] gathers the picture, the engines and the texts (and, through its supertrait
+//! [`Tally`], the live scores and hands); [`Gestures`] turns clicks into moves, so a page can
+//! offer every game without game-specific code: after each click it keeps the legal moves
+//! whose [`Gesture`] starts with the clicks so far, highlights their next points, and plays
+//! the move once exactly one gesture is complete.
 
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -16,7 +18,7 @@ use core::str::FromStr;
 
 use crate::search::Engine;
 use crate::svg::DEFAULT_SIZE;
-use crate::{Game, ParsePointError};
+use crate::{ParsePointError, Tally};
 
 /// How to draw a position: the same options for every game's picture.
 ///
@@ -95,9 +97,23 @@ impl<P, M> SvgOptions<P, M> {
     }
 }
 
-/// The picture and the engines of a game: what the tools, a GUI or a server need of it besides
-/// the rules, the same interface in all five games.
-pub trait Describe: Game {
+/// The picture, the engines and the texts of a game: what the tools, a GUI or a server need
+/// of it besides the rules, the same interface in all five games.
+///
+/// Its supertrait [`Tally`] gives the live scores and the hands, so code bound by `Describe`
+/// has them too. The texts are constants, so a page or a server lists every game's without a
+/// position:
+///
+/// ```
+/// use game_core::Describe;
+///
+/// /// A game's entry on a home page: its title, what it is, and how to move, in HTML.
+/// fn home_page_entry<G: Describe>() -> String {
+///     let moves: Vec<String> = G::HOW_TO_MOVE.iter().map(|line| format!("<li>{line}</li>")).collect();
+///     format!("<h2>{}</h2><p>{}</p><ul>{}</ul>", G::TITLE, G::SUMMARY, moves.concat())
+/// }
+/// ```
+pub trait Describe: Tally {
     /// A point (or square) of the board, written and read in the game's notation (`e4`, `32`);
     /// a text that names no point is a [`ParsePointError`] saying why.
     type Point: Copy
@@ -120,6 +136,43 @@ pub trait Describe: Game {
     /// is over; `false` where it is a study aid drawn only on request (Cheversi's attacked
     /// squares) or where there is no layer.
     const EXPLAINS_OUTCOME: bool = false;
+
+    /// The game's name for people, as its rules page titles it (`"Kvarn med tre pjäser"`,
+    /// `"Swedish Draughts"`); [`Game::NAME`](crate::Game::NAME) is the name tools type.
+    const TITLE: &'static str;
+
+    /// What the game is, in one sentence for people who have never played it (a home page's
+    /// line), ending with a full stop.
+    const SUMMARY: &'static str;
+
+    /// The binding rules page of the game, in Markdown: the crate's `RULES.md`, the same text
+    /// its `rules` documentation module shows.
+    const RULES: &'static str;
+
+    /// How to make each kind of move by clicks, one short sentence a line, in the terms of
+    /// the game's [`Gestures`] (which points to click in which order, which choice to pick).
+    const HOW_TO_MOVE: &'static [&'static str];
+
+    /// Every choice the game's gestures can carry ([`Gesture::choice`]) with its name for
+    /// people: `("Q", "queen")`, `("M", "master stone")`, `("pass", "pass")`, `("keep", "keep
+    /// colours")`; empty for a game whose moves are clicks alone. A page labels its buttons
+    /// with these names.
+    const CHOICES: &'static [(&'static str, &'static str)];
+
+    /// Reads a point name as people type it: whitespace around it ignored and letters in
+    /// either case (`" B2"` is `b2`). The point's `FromStr` reads the canonical text only (the
+    /// text of its `Display`, lower-case letters), as stored data and position strings write
+    /// it; every game's point names are lower-case letters and digits, so folding the case is
+    /// all this adds.
+    ///
+    /// # Errors
+    /// [`ParsePointError`] quoting `text` as given, with the reason of `FromStr`.
+    fn parse_point(text: &str) -> Result<Self::Point, ParsePointError> {
+        text.trim()
+            .to_ascii_lowercase()
+            .parse()
+            .map_err(|e: ParsePointError| ParsePointError::new(text, e.reason))
+    }
 
     /// Every point of this position's board, in the order of their indices.
     fn points(&self) -> Vec<Self::Point>;

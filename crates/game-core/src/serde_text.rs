@@ -112,6 +112,36 @@ where
     deserializer.deserialize_str(TextVisitor(parse, PhantomData))
 }
 
+/// The result of reading stored `text`, refused when the text is the value's canonical text in
+/// another letter case: the game's readers take move text in either case (`B2`, `PASS`) from
+/// people, but stored data is written in the notation's own case only, as it prints.
+/// [`impl_serde_text!`](crate::impl_serde_text) reads every value through it.
+///
+/// # Errors
+/// The parser's error as text, or the case error.
+///
+/// ```
+/// use game_core::serde_text::in_stored_case;
+///
+/// let parse = |text: &str| Ok::<String, String>(text.to_ascii_lowercase());
+/// assert_eq!(in_stored_case("b2", parse("b2")).as_deref(), Ok("b2"));
+/// assert!(in_stored_case("B2", parse("B2")).unwrap_err().contains("b2"));
+/// ```
+pub fn in_stored_case<T: Display, E: Display>(
+    text: &str,
+    parsed: Result<T, E>,
+) -> Result<T, String> {
+    let value = parsed.map_err(|e| e.to_string())?;
+    let canonical = value.to_string();
+    if canonical != text && canonical.eq_ignore_ascii_case(text) {
+        return Err(format!(
+            "stored text is in the notation's own letter case: {:?}",
+            crate::excerpt(&canonical, 0)
+        ));
+    }
+    Ok(value)
+}
+
 /// The player of `players` whose `Display` text is `text` (players are stored by their
 /// lower-case names, `"white"`, `"first"`).
 ///
@@ -130,7 +160,8 @@ pub fn parse_name<T: Copy + Display>(players: &[T], text: &str) -> Result<T, Str
 
 /// Gives a type the text serde form: `Serialize` writes its `Display` text, `Deserialize`
 /// reads a string (only a string, with no whitespace around it) with its `FromStr`, or with
-/// the function given as the second argument (`fn(&str) -> Result<T, E>` with `E: Display`).
+/// the function given as the second argument (`fn(&str) -> Result<T, E>` with `E: Display`),
+/// and refuses the value's own text in another letter case ([`in_stored_case`]).
 ///
 /// The expanding crate needs only `game-core` with its `serde` feature (which it enables with
 /// its own `serde` feature); see [`serde_text`](crate::serde_text) for an example.
@@ -153,7 +184,9 @@ macro_rules! impl_serde_text {
             fn deserialize<D: $crate::__serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                $crate::serde_text::deserialize_with(deserializer, $parse)
+                $crate::serde_text::deserialize_with(deserializer, |text: &str| {
+                    $crate::serde_text::in_stored_case(text, ($parse)(text))
+                })
             }
         }
     };

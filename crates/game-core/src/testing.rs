@@ -23,7 +23,8 @@
 //!   the refusal leaves the position unchanged;
 //! - the position text round-trips (`parse_position(display(p), board_size) == p`, and prints
 //!   the same again; `FromStr` agrees on the default board);
-//! - move text round-trips (`parse_move(move_text(m)) == m`), and junk move text is an error;
+//! - move text round-trips (`parse_move(move_text(m)) == m`), also in upper and in lower case
+//!   (the error policy's case rule), and junk move text is an error;
 //! - the incremental hash key equals a fresh one and survives the text round trip.
 //!
 //! At the end of each game the record's outcome must be set (unless the game was cut by the

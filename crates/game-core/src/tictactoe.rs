@@ -18,8 +18,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    grid_symmetry, Actions, Game, MoveBuffer, Observe, Outcome, OutcomeOf, ParseMoveError,
-    ParsePositionError, Reason, Symmetries, SQUARE_SYMMETRIES,
+    grid_symmetry, Actions, Game, HandEntry, MoveBuffer, Observe, Outcome, OutcomeOf,
+    ParseMoveError, ParsePositionError, Reason, Scoreboard, Symmetries, Tally, SQUARE_SYMMETRIES,
 };
 
 /// One of the two players.
@@ -297,8 +297,10 @@ impl Game for TicTacToe {
         u64::from(self.marks[0]) | u64::from(self.marks[1]) << 9 | (self.to_move as u64) << 18
     }
 
+    /// Reads a point `a1` … `c3`, in either letter case (`B2` is `b2`).
     fn parse_move(&self, text: &str) -> Result<Point, ParseMoveError> {
         let (_, body) = crate::notation::trimmed(text);
+        let body = crate::notation::fold_case(body);
         let bytes = body.as_bytes();
         if bytes.len() != 2
             || !(b'a'..=b'c').contains(&bytes[0])
@@ -316,6 +318,17 @@ impl Game for TicTacToe {
 
     fn move_text(&self, mv: Point) -> String {
         point_name(mv)
+    }
+}
+
+/// Tic-tac-toe keeps no score (a line decides) and places marks without a hand to count.
+impl Tally for TicTacToe {
+    fn scoreboard(&self) -> Option<Scoreboard<Mark>> {
+        None
+    }
+
+    fn hand(&self, _player: Mark) -> Vec<HandEntry> {
+        Vec::new()
     }
 }
 
@@ -488,14 +501,14 @@ mod tests {
     }
 
     #[test]
-    fn surrounding_whitespace_is_ignored_and_case_is_not() {
+    fn surrounding_whitespace_is_ignored_and_move_case_too() {
         let pos: TicTacToe = " x../.../... o\n".parse().unwrap();
         assert_eq!(pos.to_string(), "x../.../... o");
         assert_eq!(pos.parse_move("  b2 "), Ok(4));
-        assert!(matches!(
-            pos.parse_move("B2"),
-            Err(ParseMoveError::Malformed { .. })
-        ));
+        assert_eq!(pos.parse_move("B2"), Ok(4));
+        assert_eq!(pos.move_text(4), "b2");
+        // Position text keeps its case: `X` is no mark.
+        assert!("X../.../... o".parse::<TicTacToe>().is_err());
     }
 
     #[test]

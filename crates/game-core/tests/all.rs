@@ -9,6 +9,7 @@ mod core;
 mod hostile;
 mod learning;
 mod outcome;
+mod present;
 mod search_alphabeta;
 mod search_mcts;
 mod search_puct;

@@ -117,6 +117,42 @@ game_core::impl_serde_text!(Side, |text| game_core::serde_text::parse_name(
     text
 ));
 
+/// A test type read in either letter case, as the games read move text from people.
+#[derive(Clone, Debug, PartialEq)]
+struct Typed(String);
+
+impl fmt::Display for Typed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for Typed {
+    type Err = &'static str;
+    fn from_str(text: &str) -> Result<Typed, &'static str> {
+        let word: Word = text.to_ascii_lowercase().parse()?;
+        Ok(Typed(word.0))
+    }
+}
+
+game_core::impl_serde_text!(Typed);
+
+#[test]
+fn stored_text_is_in_the_notations_own_case_even_where_people_may_type_another() {
+    assert_eq!("PASS".parse::<Typed>(), Ok(Typed("pass".into())));
+    assert_eq!(
+        serde_json::from_str::<Typed>(r#""pass""#).unwrap(),
+        Typed("pass".into())
+    );
+    for other_case in [r#""PASS""#, r#""Pass""#] {
+        let err = serde_json::from_str::<Typed>(other_case).unwrap_err();
+        assert!(err.to_string().contains("own letter case"), "{err}");
+    }
+    // A text the parser refuses keeps the parser's reason.
+    let err = serde_json::from_str::<Typed>(r#""p4ss""#).unwrap_err();
+    assert!(err.to_string().contains("not a word"), "{err}");
+}
+
 #[test]
 fn the_text_helper_writes_display_and_reads_from_str() {
     assert_eq!(

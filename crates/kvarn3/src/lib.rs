@@ -40,7 +40,12 @@
 //!   [`Position::has_mill`], [`Position::from_stones`], [`Game::diagram`] (the board for
 //!   people), and [`Position::random_playout`], a specialised playout loop that plays the same
 //!   games as [`game_core::random_playout`] without a move list.
-//! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`.
+//! - [`Move`] is `Place(point)` or `Step { from, to }`; [`Point`] names `a1` … `c3`. Move
+//!   text is read in either letter case (`B2`, `A1-B2`) and printed in lower case.
+//! - For a page or a server: [`Tally`] (no running score, since a mill decides, and the stones
+//!   each player still has to place), [`Describe`] (the picture, and the texts: title,
+//!   summary, the [`rules`] page, how to move by clicks) and [`Gestures`] (the clicks of each
+//!   move).
 //! - [`Solver`] ([`Solver::new`], or [`Solver::shared`] computed once): [`Solver::value`],
 //!   [`Solver::best_moves`], [`Solver::move_values`], as a [`Value`] (`Win(plies)`,
 //!   `Loss(plies)`, `Draw`) for the side to move.
@@ -112,6 +117,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod present;
 mod solver;
 mod svg;
 mod two_ply;
@@ -125,7 +131,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Actions, Observe, Symmetries};
-pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Describe, Gesture, Gestures, HandEntry, Scoreboard, Tally};
 pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;

@@ -22,12 +22,13 @@ impl fmt::Display for Move {
 }
 
 /// Reads move text without looking at a position: a point (`b2`) or two points joined by `-`
-/// (`a1-b2`).
+/// (`a1-b2`), in either letter case (`B2`, `A1-B2`: the notation says nothing by case).
 ///
 /// # Errors
 /// [`ParseMoveError::Malformed`] saying what is wrong.
 pub(crate) fn parse_move_text(text: &str) -> Result<Move, ParseMoveError> {
     let (_, body) = game_core::notation::trimmed(text);
+    let body = &*game_core::notation::fold_case(body);
     let point = |part: &str, what: &str| {
         Point::parse(part).ok_or_else(|| {
             ParseMoveError::malformed(
@@ -71,7 +72,8 @@ pub(crate) fn parse_stored_move(text: &str) -> Result<Move, ParseMoveError> {
 }
 
 impl Position {
-    /// Reads move text in this position: a placement `b2` or a step `a1-b2`.
+    /// Reads move text in this position: a placement `b2` or a step `a1-b2`, in either letter
+    /// case.
     ///
     /// # Errors
     /// [`ParseMoveError::Malformed`] when the text is no move, [`ParseMoveError::Illegal`]
@@ -344,17 +346,24 @@ mod tests {
     }
 
     #[test]
-    fn whitespace_around_texts_is_ignored_case_is_not() {
+    fn whitespace_around_texts_is_ignored_and_move_case_too() {
         let pos: Position = " W.B/.W./B.. w\n".parse().expect("trimmed");
         assert_eq!(pos.to_string(), "W.B/.W./B.. w");
+        // Position text keeps its case: `W` is a white stone, `w` the side to move.
         assert!("w.b/.w./b.. w".parse::<Position>().is_err());
         assert!("W.B/.W./B.. W".parse::<Position>().is_err());
         assert_eq!(pos.parse_move(" c1\t"), pos.parse_move("c1"));
-        assert!(matches!(
-            pos.parse_move("C1"),
-            Err(ParseMoveError::Malformed { .. })
-        ));
         assert!(pos.parse_move("c1 ").is_ok());
+        // Move text is read in either case and printed in lower case.
+        let c1 = pos.parse_move("c1").expect("legal");
+        assert_eq!(pos.parse_move("C1"), Ok(c1));
+        assert_eq!(pos.move_text(c1), "c1");
+        let moving: Position = "B.W/WW./BB. w".parse().expect("valid");
+        let step = moving.parse_move("c3-c2").expect("legal");
+        for text in ["C3-C2", "c3-C2", " C3-c2 "] {
+            assert_eq!(moving.parse_move(text), Ok(step), "{text}");
+        }
+        assert_eq!(moving.move_text(step), "c3-c2");
     }
 
     #[test]
@@ -376,8 +385,9 @@ mod tests {
         assert_eq!(parse_move_text("b2").ok(), Some(Move::Place(Point::CENTRE)));
         let step = parse_move_text("a1-b2").expect("a step");
         assert_eq!(step.to_string(), "a1-b2");
+        assert_eq!(parse_move_text("A1").ok(), parse_move_text("a1").ok());
         for junk in [
-            "", "-", "b", "b2-", "-b2", "d1", "a1-b2-c3", "a1 b2", "A1", "a1-a4",
+            "", "-", "b", "b2-", "-b2", "d1", "D1", "a1-b2-c3", "a1 b2", "a1-a4", "A1_B2",
         ] {
             assert!(
                 matches!(parse_move_text(junk), Err(ParseMoveError::Malformed { .. })),

@@ -64,6 +64,16 @@ impl Describe for Position {
 
     const EXPLAINS_OUTCOME: bool = true;
 
+    const TITLE: &'static str = crate::present::TITLE;
+
+    const SUMMARY: &'static str = crate::present::SUMMARY;
+
+    const RULES: &'static str = crate::present::RULES;
+
+    const HOW_TO_MOVE: &'static [&'static str] = crate::present::HOW_TO_MOVE;
+
+    const CHOICES: &'static [(&'static str, &'static str)] = crate::present::CHOICES;
+
     fn points(&self) -> Vec<Point> {
         Point::ALL.to_vec()
     }

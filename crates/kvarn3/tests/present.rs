@@ -1,11 +1,15 @@
-//! What a GUI relies on (`Describe`, `Gestures`): along seeded random games every legal move
-//! has a gesture of its own that maps back to it, and the picture names every point once on a
-//! hit area on top, with every stone of the class its colour says (game-core's checks in
-//! `testing::present`); and the gestures and the mill explanation by hand.
+//! What a GUI relies on (`Describe`, `Gestures`, `Tally`): along seeded random games every
+//! legal move has a gesture of its own that maps back to it, the picture names every point
+//! once on a hit area on top, with every stone of the class its colour says, and the hands
+//! and texts agree with the gestures (game-core's checks in `testing::present`); and the
+//! gestures, the mill explanation, the hands counted from the position text, and the texts by
+//! hand.
 
 use game_core::testing::present::{check_presentation, check_svg_points};
 use game_core::testing::svg::count;
-use kvarn3::{Color, Describe, Game, Gesture, Gestures, Point, Position, SvgOptions};
+use kvarn3::{
+    Color, Describe, Game, Gesture, Gestures, HandEntry, Point, Position, SvgOptions, Tally,
+};
 
 /// The class of the stone on `point`, written from the rules' two colours.
 fn stone_class(pos: &Position, point: Point) -> Option<String> {
@@ -71,4 +75,67 @@ fn the_explanation_highlights_the_mill() {
     let going_on = Position::start().to_svg(&SvgOptions::new().with_explain(true));
     assert_eq!(count(&going_on, "highlight"), 0);
     assert_eq!(Position::EXPLANATION, Some("the mill"));
+}
+
+/// The stones `letter` (`W` or `B`) still has to place, counted from the position string:
+/// three less the colour's stones on the board.
+fn stones_to_place(text: &str, letter: char) -> u32 {
+    let board = text.split(' ').next().expect("a board field");
+    3 - board.chars().filter(|&c| c == letter).count() as u32
+}
+
+#[test]
+fn no_score_and_the_hand_is_the_stones_left_to_place() {
+    let mut rng = kvarn3::Rng::new(0x7A11);
+    for _ in 0..40 {
+        let mut pos = Position::start();
+        for _ in 0..30 {
+            // A mill decides: there is no running score to show.
+            assert_eq!(pos.scoreboard(), None);
+            let text = pos.to_string();
+            for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
+                assert_eq!(
+                    pos.hand(color),
+                    [HandEntry::new(
+                        "stone",
+                        None,
+                        stones_to_place(&text, letter)
+                    )],
+                    "{text}"
+                );
+            }
+            let moves = pos.legal_moves();
+            let Some(&mv) = rng.choose(&moves) else {
+                break;
+            };
+            pos.play(mv).expect("a generated move is legal");
+        }
+    }
+    // The rules page's example: two stones each on the board, one each to place.
+    let pos: Position = "W.B/.W./B.. w".parse().expect("a position");
+    assert_eq!(pos.hand(Color::White)[0].count, 1);
+    assert_eq!(pos.hand(Color::Black)[0].count, 1);
+    // In the movement phase nothing is left.
+    let moving: Position = "B.W/WW./BB. w".parse().expect("a position");
+    assert_eq!(moving.hand(Color::Black)[0].count, 0);
+}
+
+#[test]
+fn the_texts_name_the_game_and_its_rules() {
+    assert_eq!(Position::TITLE, "Kvarn med tre pjäser");
+    assert_eq!(Position::RULES, include_str!("../RULES.md"));
+    assert!(Position::SUMMARY.contains("three in a row"));
+    assert!(Position::CHOICES.is_empty());
+    // A placement is one click, a step two: the lines say so.
+    assert!(Position::HOW_TO_MOVE[0].contains("click an empty point"));
+    assert!(Position::HOW_TO_MOVE[1].contains("adjacent empty point"));
+}
+
+#[test]
+fn points_are_read_in_either_case_for_people_and_canonically_by_from_str() {
+    assert_eq!(Position::parse_point(" B2 "), Ok(point("b2")));
+    assert_eq!(Position::parse_point("c3"), Ok(point("c3")));
+    let err = Position::parse_point("D4").expect_err("no such point");
+    assert_eq!(err.text, "D4");
+    assert!("B2".parse::<Point>().is_err());
 }

@@ -102,3 +102,32 @@ def test_bad_batch(game):
             batch.step(actions)
     with pytest.raises(TypeError):
         batch.step(np.zeros(3, dtype=np.float64))
+
+
+def test_bad_batch_calls_by_index(game):
+    batch = boardrules.Batch(game, 3)
+    with pytest.raises(TypeError):
+        batch.step(batch.random_actions()[:1], indices=np.array([0.5]))
+    with pytest.raises(ValueError, match="out of range"):
+        batch.reset(indices=[3])
+    with pytest.raises(ValueError, match="named twice"):
+        batch.set_positions([0, 0], batch.positions()[:2])
+    with pytest.raises(ValueError, match="no player"):
+        batch.final_observations(batch.num_players)
+    with pytest.raises(ValueError, match="0 or more"):
+        batch.final_observations(-1)
+
+
+def test_bad_stored_batches(game):
+    batch = boardrules.Batch(game, 2)
+    _, (stored,) = batch.__reduce__()
+    assert boardrules.Batch._restore(stored).positions() == batch.positions()
+    for broken in [
+        stored.replace('"format":1', '"format":2'),
+        stored.replace('"games":[', '"games":[{"position":"nonsense","plies":0,'
+                       '"history":{"occurrences":[],"no_progress":0,"capped":0}},'),
+        stored.replace(f'"game":"{game}"', '"game":"chess"'),
+        "not json",
+    ]:
+        with pytest.raises(ValueError):
+            boardrules.Batch._restore(broken)

@@ -75,7 +75,7 @@ class Server {
     this.port = port || (await freePort());
     this.base = "http://127.0.0.1:" + this.port;
     const out = fs.openSync(this.log, "a");
-    this.proc = spawn(this.bin, ["--addr", "127.0.0.1:" + this.port, "--db", this.db, "--engine-threads", "1"], {
+    this.proc = spawn(this.bin, ["--addr", "127.0.0.1:" + this.port, "--db", this.db, "--engine-threads", "1", "--games-per-address", "10000"], {
       cwd: this.dir, stdio: ["ignore", out, out],
     });
     this.exited = false;
@@ -339,6 +339,19 @@ async function clickMove(page, s, i) {
   if (button) await button.click();
 }
 
+/** The state with moves to click: its own lists, or, where the state leaves them out
+ *  (Sundraval's opening), those from one first point, as the page learns them from the
+ *  server (`/gestures?after=`). */
+async function withGestures(server, s) {
+  if (Array.isArray(s.gestures)) return s;
+  const base = "/api/games/" + s.id + "/gestures?after=";
+  let g = await server.api("GET", base);
+  assert(g.count === s.legal_move_count, "the gestures answer counts every move: " + g.count);
+  if (!g.complete) g = await server.api("GET", base + encodeURIComponent(pick(g.next)));
+  assert(g.complete && g.gestures.length > 0, "the moves from one point are listed");
+  return Object.assign({}, s, { legal_moves: g.legal_moves, gestures: g.gestures });
+}
+
 async function testEveryGame(browser, server) {
   const info = await server.api("GET", "/api/info");
   const notes = [];
@@ -388,11 +401,12 @@ async function everyGameOne(browser, server, g, size) {
     for (let k = 0; k < 6 && !s.outcome; k++) {
       await waitMoves(page, s.moves.length);
       await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
-      const special = s.gestures.map((x, i) => i).filter((i) => s.gestures[i].choice && !kinds.has(s.gestures[i].choice));
-      const i = special.length && rand(2) === 0 ? pick(special) : rand(s.legal_moves.length);
-      const text = s.legal_moves[i];
-      kinds.add(s.gestures[i].choice);
-      await clickMove(page, s, i);
+      const t = await withGestures(server, s);
+      const special = t.gestures.map((x, i) => i).filter((i) => t.gestures[i].choice && !kinds.has(t.gestures[i].choice));
+      const i = special.length && rand(2) === 0 ? pick(special) : rand(t.legal_moves.length);
+      const text = t.legal_moves[i];
+      kinds.add(t.gestures[i].choice);
+      await clickMove(page, t, i);
       const before = s.version;
       s = await waitForState(server, game.id, (x) => x.version !== before, g.name + " move " + text);
       const last = s.moves[s.moves.length - 1];
@@ -403,7 +417,7 @@ async function everyGameOne(browser, server, g, size) {
     await page.waitForTimeout(150);
     // Show the hints after a first click, as a player sees them in the middle of a move.
     if (!s.outcome) {
-      const multi = s.gestures.find((x) => x.points.length >= 2);
+      const multi = (await withGestures(server, s)).gestures.find((x) => x.points.length >= 2);
       if (multi) { await clickPoint(page, multi.points[0]); await page.waitForTimeout(80); }
     }
   } finally {
@@ -605,6 +619,41 @@ async function testSundravalSwap(browser, server) {
   return s.moves.join(" ");
 }
 
+// ---- test 7: Sundraval 11's opening by clicks, its moves too many for the state ---------
+async function testSundravalLarge(browser, server) {
+  const game = await newHumanGame(server, "sundraval", "11");
+  let s = await server.api("GET", "/api/games/" + game.id);
+  assert(s.legal_moves === null && s.gestures === null, "the opening's pairs are left out of the state");
+  assert(s.legal_move_count === 331 * 330, "legal_move_count " + s.legal_move_count + " is every ordered pair of 331 points");
+  assert(JSON.stringify(s).length <= 64 * 1024, "the state is at most 64 KiB");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.first);
+  await waitBoard(page);
+  // Before a click the page highlights every point a pair can start on, learned from the
+  // server without the 109,230 pairs.
+  await page.waitForFunction(() => document.querySelectorAll("#board [data-point].hint").length > 0, null, { timeout: 15000 });
+  let hints = await hinted(page);
+  assert(hints.length === 331, "every point starts a pair: " + hints.length + " hinted");
+  const a = pick(hints);
+  await clickPoint(page, a);
+  await settle(page);
+  await page.waitForFunction((p) => document.querySelector('#board [data-point="' + p + '"].selected') !== null, a, { timeout: 10000 });
+  hints = await hinted(page);
+  assert(hints.length === 330 && !hints.includes(a), "after " + a + " every other point is hinted: " + hints.length);
+  await page.screenshot({ path: path.join(SHOTS, "sundraval-11-opening-first-click-1280.png"), fullPage: true });
+  const b = pick(hints);
+  await clickPoint(page, b);
+  s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the opening pair by two clicks");
+  const gestures = await server.api("GET", "/api/games/" + game.id + "/gestures?after=");
+  assert(s.legal_moves !== null && s.legal_moves.length === s.legal_move_count, "after the opening the state lists its moves again");
+  assert(gestures.complete === true && gestures.count === s.legal_move_count, "and the gestures answer agrees: " + gestures.count);
+  await waitMoves(page, 1);
+  await page.screenshot({ path: path.join(SHOTS, "sundraval-11-after-opening-1280.png"), fullPage: true });
+  await ctx.close();
+  return "opening " + s.moves[0] + " by clicks " + a + ", " + b;
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
@@ -619,6 +668,7 @@ async function main() {
     ["live over the WebSocket, back after a restart and a reload", testLive],
     ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
     ["Sundraval's opening by clicks, the swap and pass buttons", testSundravalSwap],
+    ["Sundraval 11's opening by clicks without the pairs in the state", testSundravalLarge],
   ];
   let passed = 0;
   let failed = 0;

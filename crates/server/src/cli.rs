@@ -3,6 +3,7 @@
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::Config;
 
@@ -10,17 +11,54 @@ use crate::Config;
 pub const HELP: &str = "\
 boardrules-server: play the five boardrules games in the browser, by link, against friends or engines
 
-Usage: boardrules-server [--addr ADDR] [--db PATH] [--engine-threads N]
+Usage: boardrules-server [OPTIONS]
 
 Options:
   --addr ADDR          the address to listen on (default 127.0.0.1:8080)
   --db PATH            the SQLite file of the games (default boardrules.sqlite3)
-  --engine-threads N   threads for engine searches (default: the number of cores)
+  --engine-threads N   threads for the engines of games with a person (default: the number
+                       of cores); games of engines only have one thread more of their own
+  --cors-origin ORIGIN let pages of ORIGIN (https://example.org) call the API (default: none)
   --help               this text
+
+Limits (each the most a client, or all clients together, can make the server hold):
+  --max-connections N               open connections in all (default 4096)
+  --max-connections-per-address N   open connections from one address, an IPv6 /64 counting
+                                    as one (default 64)
+  --max-sockets-per-address N       open WebSockets from one address (default 32)
+  --max-sockets-per-game N          open WebSockets on one game (default 64)
+  --games-per-address N             games one address may create at once, refilled over
+                                    --games-refill-secs (default 20)
+  --games-in-all N                  games all addresses together may create at once, refilled
+                                    over --games-refill-secs (default 600)
+  --games-refill-secs S             the time a spent allowance of games takes to refill
+                                    (default 600)
+  --max-engine-games N              games of engines only running at once (default 8)
+  --max-loaded-games N              games held in memory (default 20000)
+  --idle-unload-secs S              a game nobody watches or asks for leaves memory after S
+                                    seconds; it loads again from the file when asked for
+                                    (default 30)
+  --header-timeout-secs S           a request head must arrive within S seconds of the
+                                    server waiting for it (the connection's start, or the
+                                    previous answer: the idle keep-alive timeout too); bytes
+                                    that trickle in do not restart it (default 20)
+  --body-timeout-secs S             a request body must arrive within S seconds (default 10)
+  --write-timeout-secs S            a client that does not read what is sent to it for S
+                                    seconds is disconnected (default 10)
+  --send-buffer-bytes N             the kernel's send buffer of a connection (default 262144)
+  --socket-backlog N                state messages a WebSocket may fall behind before it gets
+                                    only the latest (default 16)
+
+Fixed bounds: a request body 16 KiB; a WebSocket message from a client 4 KiB, 20 a second;
+a state message 64 KiB (the legal moves and their gestures are null beyond, and
+GET /api/games/ID/legal_moves lists them); a game 1000 plies (a draw by the move cap);
+an engine's time 1 to 60000 ms a move.
 ";
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// Made once per run: the size of a `Config` inline costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// `--help`: print [`HELP`].
     Help,
@@ -63,6 +101,65 @@ impl fmt::Display for ArgsError {
 
 impl std::error::Error for ArgsError {}
 
+/// The options that take a whole number, and where each goes in the configuration.
+type SetNumber = fn(&mut Config, u64);
+
+const NUMBERS: &[(&str, SetNumber)] = &[
+    ("--max-connections", |c, n| {
+        c.limits.max_connections = count(n)
+    }),
+    ("--max-connections-per-address", |c, n| {
+        c.limits.max_connections_per_address = count(n);
+    }),
+    ("--max-sockets-per-address", |c, n| {
+        c.limits.max_sockets_per_address = count(n);
+    }),
+    ("--max-sockets-per-game", |c, n| {
+        c.limits.max_sockets_per_game = count(n)
+    }),
+    ("--games-per-address", |c, n| {
+        c.limits.games_per_address = u32::try_from(n).unwrap_or(u32::MAX);
+    }),
+    ("--games-in-all", |c, n| {
+        c.limits.games_in_all = u32::try_from(n).unwrap_or(u32::MAX);
+    }),
+    ("--games-refill-secs", |c, n| {
+        c.limits.games_refill = Duration::from_secs(n)
+    }),
+    ("--max-engine-games", |c, n| {
+        c.limits.max_engine_games = count(n)
+    }),
+    ("--max-loaded-games", |c, n| {
+        c.limits.max_loaded_games = count(n)
+    }),
+    ("--idle-unload-secs", |c, n| {
+        c.limits.idle_unload = Duration::from_secs(n)
+    }),
+    ("--header-timeout-secs", |c, n| {
+        c.limits.header_timeout = Duration::from_secs(n)
+    }),
+    ("--body-timeout-secs", |c, n| {
+        c.limits.body_timeout = Duration::from_secs(n)
+    }),
+    ("--write-timeout-secs", |c, n| {
+        c.limits.write_timeout = Duration::from_secs(n)
+    }),
+    ("--send-buffer-bytes", |c, n| {
+        c.limits.send_buffer = count(n)
+    }),
+    ("--socket-backlog", |c, n| {
+        c.limits.socket_backlog = count(n)
+    }),
+    ("--engine-threads", |c, n| c.engine_threads = count(n)),
+];
+
+fn count(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// The largest value of a whole-number option (a day in seconds is far below it).
+const MAX_NUMBER: u64 = 1_000_000_000;
+
 /// Reads the arguments after the program's name (`--name value` or `--name=value`).
 ///
 /// ```
@@ -87,17 +184,39 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, Arg
             }
             _ => (arg.clone(), None),
         };
-        let option: &'static str = match name.as_str() {
-            "--help" | "-h" if inline.is_none() => return Ok(Command::Help),
-            "--addr" => "--addr",
-            "--db" => "--db",
-            "--engine-threads" => "--engine-threads",
+        if matches!(name.as_str(), "--help" | "-h") && inline.is_none() {
+            return Ok(Command::Help);
+        }
+        let number = NUMBERS.iter().find(|(option, _)| *option == name);
+        let option: &'static str = match (name.as_str(), number) {
+            (_, Some((option, _))) => option,
+            ("--addr", _) => "--addr",
+            ("--db", _) => "--db",
+            ("--cors-origin", _) => "--cors-origin",
             _ => return Err(ArgsError::Unknown(arg)),
         };
         let value = match inline {
             Some(value) => value,
             None => args.next().ok_or(ArgsError::MissingValue(option))?,
         };
+        if let Some((_, set)) = number {
+            let n = value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| (1..=MAX_NUMBER).contains(&n))
+                .filter(|&n| option != "--engine-threads" || n <= 1024)
+                .ok_or_else(|| ArgsError::BadValue {
+                    option,
+                    value: value.clone(),
+                    expected: if option == "--engine-threads" {
+                        "a whole number from 1 to 1024"
+                    } else {
+                        "a whole number from 1 to 1000000000"
+                    },
+                })?;
+            set(&mut config, n);
+            continue;
+        }
         match option {
             "--addr" => {
                 config.addr = value
@@ -117,15 +236,20 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, Arg
             }
             "--db" => config.db = PathBuf::from(value),
             _ => {
-                config.engine_threads = value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| (1..=1024).contains(&n))
-                    .ok_or_else(|| ArgsError::BadValue {
+                let origin = value.trim_end_matches('/');
+                let scheme = origin.split_once("://").map(|(scheme, _)| scheme);
+                if !matches!(scheme, Some("http" | "https"))
+                    || origin
+                        .bytes()
+                        .any(|c| c.is_ascii_whitespace() || c.is_ascii_control())
+                {
+                    return Err(ArgsError::BadValue {
                         option,
-                        value: value.clone(),
-                        expected: "a whole number from 1 to 1024",
-                    })?;
+                        value,
+                        expected: "an origin such as https://example.org",
+                    });
+                }
+                config.cors_origin = Some(origin.to_owned());
             }
         }
     }
@@ -159,6 +283,72 @@ mod tests {
     }
 
     #[test]
+    fn every_limit_is_an_option_with_its_default_in_the_help() {
+        let defaults = Config::default().limits;
+        let shown = [
+            ("--max-connections", defaults.max_connections.to_string()),
+            (
+                "--max-connections-per-address",
+                defaults.max_connections_per_address.to_string(),
+            ),
+            (
+                "--max-sockets-per-address",
+                defaults.max_sockets_per_address.to_string(),
+            ),
+            (
+                "--max-sockets-per-game",
+                defaults.max_sockets_per_game.to_string(),
+            ),
+            (
+                "--games-per-address",
+                defaults.games_per_address.to_string(),
+            ),
+            ("--games-in-all", defaults.games_in_all.to_string()),
+            (
+                "--games-refill-secs",
+                defaults.games_refill.as_secs().to_string(),
+            ),
+            ("--max-engine-games", defaults.max_engine_games.to_string()),
+            ("--max-loaded-games", defaults.max_loaded_games.to_string()),
+            (
+                "--idle-unload-secs",
+                defaults.idle_unload.as_secs().to_string(),
+            ),
+            (
+                "--header-timeout-secs",
+                defaults.header_timeout.as_secs().to_string(),
+            ),
+            (
+                "--body-timeout-secs",
+                defaults.body_timeout.as_secs().to_string(),
+            ),
+            (
+                "--write-timeout-secs",
+                defaults.write_timeout.as_secs().to_string(),
+            ),
+            ("--send-buffer-bytes", defaults.send_buffer.to_string()),
+            ("--socket-backlog", defaults.socket_backlog.to_string()),
+        ];
+        assert_eq!(shown.len() + 1, NUMBERS.len(), "one option per limit");
+        for (option, default) in shown {
+            let at = HELP
+                .find(&format!("\n  {option} "))
+                .unwrap_or_else(|| panic!("{option} is not in --help"));
+            let end = HELP[at..]
+                .find("(default")
+                .map(|i| at + i)
+                .expect("a default");
+            let said = &HELP[end..];
+            let said = &said[..said.find(')').expect("closed")];
+            assert_eq!(said, format!("(default {default}"), "{option}");
+            let Ok(Command::Serve(config)) = parse(&[option, "7"]) else {
+                panic!("{option} 7");
+            };
+            assert_ne!(config.limits, defaults, "{option} changes a limit");
+        }
+    }
+
+    #[test]
     fn bad_arguments_are_typed_errors() {
         assert_eq!(
             parse(&["--port", "1"]),
@@ -183,5 +373,17 @@ mod tests {
             parse(&["--db", ""]),
             Err(ArgsError::BadValue { .. })
         ));
+        assert!(matches!(
+            parse(&["--max-connections", "0"]),
+            Err(ArgsError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse(&["--cors-origin", "example.org"]),
+            Err(ArgsError::BadValue { .. })
+        ));
+        let Ok(Command::Serve(config)) = parse(&["--cors-origin=https://example.org/"]) else {
+            panic!("an origin");
+        };
+        assert_eq!(config.cors_origin.as_deref(), Some("https://example.org"));
     }
 }

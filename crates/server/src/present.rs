@@ -3,11 +3,11 @@
 //! game that the facade's visitor hands over.
 
 use boardrules::engines::engine_by_name;
-use game_core::{Describe, Engine, Game, Gestures, SvgOptions};
+use game_core::{Describe, Engine, Gestures, SvgOptions};
 
 /// What the server needs of a game besides [`Game`]: implemented once, for every game of the
 /// library, from its presentation traits.
-pub(crate) trait Presented: Game {
+pub(crate) trait Presented: Gestures {
     /// The label of the picture's explanation layer, where it has one.
     const EXPLAINS: Option<&'static str>;
 

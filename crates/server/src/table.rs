@@ -11,6 +11,7 @@ use boardrules::games::{visit, GameVisitor, GAME_NAMES};
 use game_core::{BoardSize, Engine, Game, GameRecord, Limits, Outcome, StopFlag};
 use serde::Serialize;
 
+use crate::limits::MAX_PLIES;
 use crate::present::Presented;
 
 /// A game's outcome as the API writes it: `{"result": "win"|"draw", "player"?, "reason"}`.
@@ -39,14 +40,43 @@ pub(crate) struct Core<'a> {
     pub(crate) position: String,
     pub(crate) moves: &'a [String],
     pub(crate) to_move: Option<String>,
-    pub(crate) legal_moves: Vec<String>,
-    pub(crate) gestures: Vec<GestureJson>,
     pub(crate) outcome: Option<OutcomeJson>,
     pub(crate) colors: Vec<(String, String)>,
+    /// How many legal moves there are (0 once the game is over).
+    pub(crate) legal_move_count: usize,
 }
 
-/// A search to run on the engine pool: returns the chosen move's text.
-pub(crate) type EngineJob = Box<dyn FnOnce() -> Option<String> + Send>;
+/// The legal moves and their gestures, when their JSON fits a budget of bytes.
+pub(crate) struct LegalLists {
+    pub(crate) legal_moves: Vec<String>,
+    pub(crate) gestures: Vec<GestureJson>,
+}
+
+/// The legal moves whose gestures start with some clicks (`GET /api/games/ID/gestures`).
+#[derive(Serialize)]
+pub(crate) struct GesturesAfter {
+    /// How many legal moves have a gesture that starts with the clicks.
+    pub(crate) count: usize,
+    /// Whether `legal_moves` and `gestures` hold all `count` of them; when false they hold
+    /// only the moves that the clicks make as they are (a pass before any click, Svendo's
+    /// two stones on one point).
+    pub(crate) complete: bool,
+    pub(crate) legal_moves: Vec<String>,
+    pub(crate) gestures: Vec<GestureJson>,
+    /// The points that can follow the clicks, each once, in the board's order.
+    pub(crate) next: Vec<String>,
+    /// The choices of the moves that start with the clicks, each once.
+    pub(crate) choices: Vec<&'static str>,
+}
+
+/// The bytes `value` takes in JSON, with the comma that separates it from the next.
+fn json_len<T: Serialize>(value: &T) -> usize {
+    serde_json::to_string(value).map_or(usize::MAX / 4, |text| text.len() + 1)
+}
+
+/// A search to run on the engine pool, given the time it may think: returns the chosen move's
+/// text.
+pub(crate) type EngineJob = Box<dyn FnOnce(Duration) -> Option<String> + Send>;
 
 /// One game in play: its record and its move texts, whatever the game.
 pub(crate) trait Table: Send {
@@ -60,6 +90,14 @@ pub(crate) trait Table: Send {
     fn start(&self) -> String;
     /// The state's fields that come from the game itself.
     fn core(&self) -> Core<'_>;
+    /// The legal moves and their gestures, or `None` when their JSON would take more than
+    /// `budget` bytes (it stops counting there, so a huge list costs no more than a fitting one).
+    fn legal_within(&self, budget: usize) -> Option<LegalLists>;
+    /// Every legal move's text (the bots' `GET /api/games/ID/legal_moves`).
+    fn legal_texts(&self) -> Vec<String>;
+    /// The legal moves whose gestures start with `after` (points by name), within `budget`
+    /// bytes of JSON.
+    fn gestures_after(&self, after: &[String], budget: usize) -> GesturesAfter;
     /// How many moves have been played.
     fn plies(&self) -> usize;
     /// The index of the player to move, or `None` once the record says the game is over.
@@ -75,14 +113,8 @@ pub(crate) trait Table: Send {
     fn record_json(&self) -> String;
     /// Whether `spec` (`NAME[:BUDGET]`) is an engine of this game.
     fn check_engine(&self, spec: &str) -> Result<(), String>;
-    /// A search of the current position by the engine `spec` for `time`.
-    fn engine_job(
-        &self,
-        spec: &str,
-        time: Duration,
-        seed: u64,
-        stop: StopFlag,
-    ) -> Result<EngineJob, String>;
+    /// A search of the current position by the engine `spec`.
+    fn engine_job(&self, spec: &str, seed: u64, stop: StopFlag) -> Result<EngineJob, String>;
     /// A new table of the same game and board at its start position (a rematch).
     fn fresh(&self) -> Box<dyn Table>;
 }
@@ -106,6 +138,17 @@ fn outcome_json<G: Game>(outcome: game_core::OutcomeOf<G>) -> OutcomeJson {
             reason: reason.to_string(),
         },
     }
+}
+
+/// A record with the game's draw rules and the server's move cap ([`MAX_PLIES`]), which
+/// bounds every game's list of moves, and so its state.
+fn new_record<G: Game>(start: G) -> GameRecord<G> {
+    let rules = G::DRAW_RULES;
+    let cap = match rules.move_cap {
+        Some(cap) => cap.min(MAX_PLIES),
+        None => MAX_PLIES,
+    };
+    GameRecord::with_rules(start, rules.with_move_cap(Some(cap)))
 }
 
 fn names<T: Display>(items: impl IntoIterator<Item = T>) -> Vec<String> {
@@ -134,26 +177,121 @@ impl<G: Presented> Table for GameTable<G> {
 
     fn core(&self) -> Core<'_> {
         let pos = self.record.current();
-        let legal = self.record.legal_moves();
         let outcome = self.record.outcome();
         Core {
             position: pos.to_string(),
             moves: &self.texts,
             to_move: outcome.is_none().then(|| pos.to_move().to_string()),
-            legal_moves: legal.iter().map(|&mv| pos.move_text(mv)).collect(),
-            gestures: legal
-                .iter()
-                .map(|&mv| {
-                    let (points, choice) = pos.gesture_of(mv);
-                    GestureJson { points, choice }
-                })
-                .collect(),
             outcome: outcome.map(outcome_json::<G>),
             colors: G::PLAYERS
                 .iter()
                 .map(|&p| (p.to_string(), pos.color_name(p)))
                 .collect(),
+            legal_move_count: if outcome.is_none() {
+                pos.legal_moves().len()
+            } else {
+                0
+            },
         }
+    }
+
+    fn legal_within(&self, budget: usize) -> Option<LegalLists> {
+        let pos = self.record.current();
+        let legal = self.record.legal_moves();
+        let mut used = 0;
+        let mut lists = LegalLists {
+            legal_moves: Vec::with_capacity(legal.len().min(4096)),
+            gestures: Vec::with_capacity(legal.len().min(4096)),
+        };
+        for &mv in legal.iter() {
+            let text = pos.move_text(mv);
+            let (points, choice) = pos.gesture_of(mv);
+            let gesture = GestureJson { points, choice };
+            used += json_len(&text) + json_len(&gesture);
+            if used > budget {
+                return None;
+            }
+            lists.legal_moves.push(text);
+            lists.gestures.push(gesture);
+        }
+        Some(lists)
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        let pos = self.record.current();
+        self.record
+            .legal_moves()
+            .iter()
+            .map(|&mv| pos.move_text(mv))
+            .collect()
+    }
+
+    fn gestures_after(&self, after: &[String], budget: usize) -> GesturesAfter {
+        let pos = self.record.current();
+        let legal = self.record.legal_moves();
+        let mut out = GesturesAfter {
+            count: 0,
+            complete: true,
+            legal_moves: Vec::new(),
+            gestures: Vec::new(),
+            next: Vec::new(),
+            choices: Vec::new(),
+        };
+        let mut next = std::collections::BTreeSet::new();
+        let mut exact = Vec::new();
+        let mut used = 0;
+        // A name that is no point of the game starts no gesture.
+        let Ok(after) = after
+            .iter()
+            .map(|name| name.parse::<G::Point>())
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return out;
+        };
+        for &mv in legal.iter() {
+            let gesture = pos.gesture(mv);
+            let starts = gesture.points.len() >= after.len()
+                && gesture.points.iter().zip(&after).all(|(a, b)| a == b);
+            if !starts {
+                continue;
+            }
+            out.count += 1;
+            if let Some(&point) = gesture.points.get(after.len()) {
+                next.insert(point);
+            }
+            if let Some(choice) = gesture.choice {
+                if !out.choices.contains(&choice) {
+                    out.choices.push(choice);
+                }
+            }
+            let json = GestureJson {
+                points: gesture.points.iter().map(ToString::to_string).collect(),
+                choice: gesture.choice,
+            };
+            if gesture.points.len() == after.len() {
+                exact.push((pos.move_text(mv), json.clone()));
+            }
+            if out.complete {
+                let text = pos.move_text(mv);
+                used += json_len(&text) + json_len(&json);
+                if used > budget {
+                    out.complete = false;
+                    out.legal_moves = Vec::new();
+                    out.gestures = Vec::new();
+                } else {
+                    out.legal_moves.push(text);
+                    out.gestures.push(json);
+                }
+            }
+        }
+        if !out.complete {
+            for (text, gesture) in exact {
+                out.legal_moves.push(text);
+                out.gestures.push(gesture);
+            }
+        }
+        out.next = next.into_iter().map(|point| point.to_string()).collect();
+        out
     }
 
     fn plies(&self) -> usize {
@@ -198,16 +336,10 @@ impl<G: Presented> Table for GameTable<G> {
         G::engine(spec, 0).map(|_| ())
     }
 
-    fn engine_job(
-        &self,
-        spec: &str,
-        time: Duration,
-        seed: u64,
-        stop: StopFlag,
-    ) -> Result<EngineJob, String> {
+    fn engine_job(&self, spec: &str, seed: u64, stop: StopFlag) -> Result<EngineJob, String> {
         let mut engine: Box<dyn Engine<G>> = G::engine(spec, seed)?;
         let record = self.record.clone();
-        Ok(Box::new(move || {
+        Ok(Box::new(move |time| {
             let result = engine.search(&record, &Limits::time(time), &stop, &mut |_| {});
             let mv = result.best_move?;
             let pos = record.current();
@@ -221,7 +353,7 @@ impl<G: Presented> Table for GameTable<G> {
             None => G::start(),
         };
         Box::new(GameTable {
-            record: GameRecord::new(start),
+            record: new_record(start),
             texts: Vec::new(),
         })
     }
@@ -249,7 +381,7 @@ impl GameVisitor for Opener<'_> {
             (None, None) => G::start(),
         };
         let mut table = GameTable {
-            record: GameRecord::new(start),
+            record: new_record(start),
             texts: Vec::new(),
         };
         for (ply, text) in self.moves.iter().enumerate() {

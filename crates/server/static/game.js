@@ -1,7 +1,10 @@
 // The game page: the board, the turn, the moves, clicks that make moves, live over a WebSocket.
 // Plain JavaScript, no build step. It knows the games only through the server's state: a move
 // is made by clicking the points of its gesture (`state.gestures`, aligned with
-// `state.legal_moves`) or by typing its text.
+// `state.legal_moves`) or by typing its text. Where the legal moves are too many for the state
+// (`gestures` null: Sundraval's opening pairs), the page asks the server for the moves that
+// start with the clicks so far (`GET /api/games/ID/gestures?after=P1,P2`): before the first
+// click it learns which points can start a move, after it the moves from that point.
 "use strict";
 
 (function () {
@@ -184,8 +187,45 @@
     return true;
   }
   let gestureCache = { state: null, list: [] };
+  // Where the state has no gestures: the server's answer for some clicks, `after`. A complete
+  // answer holds every move that starts with `after`, and so serves any clicks that start
+  // with it; otherwise it holds the points that can follow `after` and the moves `after`
+  // makes as it is, and serves exactly those clicks.
+  let view = null;
+  function viewServes(clicks) {
+    if (!view || !state || view.version !== state.version) return false;
+    if (view.complete) return isPrefix(view.after, clicks);
+    return view.after.length === clicks.length && isPrefix(view.after, clicks);
+  }
+  /** Makes sure the page knows the moves that start with `clicks` (a request when it does not). */
+  async function ensureView(clicks) {
+    if (!state || Array.isArray(state.gestures) || viewServes(clicks)) return;
+    const version = state.version;
+    const path = apiBase + "/gestures?after=" + encodeURIComponent(clicks.join(","));
+    let answer;
+    try {
+      answer = await api("GET", path);
+    } catch (e) {
+      showError("move-error", "Could not ask for the moves: " + e.message);
+      return;
+    }
+    if (!state || state.version !== version || answer.version !== version) return;
+    view = answer;
+    gestureCache = { state: null, list: [] };
+  }
   function gestureList() {
-    if (!state || !Array.isArray(state.gestures)) return [];
+    if (!state) return [];
+    if (!Array.isArray(state.gestures)) {
+      if (!view || view.version !== state.version) return [];
+      if (gestureCache.state === view) return gestureCache.list;
+      gestureCache = { state: view, list: view.gestures.map((g, i) => ({
+        points: Array.isArray(g.points) ? g.points : [],
+        choice: g.choice === undefined ? null : g.choice,
+        text: view.legal_moves[i],
+        index: i,
+      })) };
+      return gestureCache.list;
+    }
     if (gestureCache.state === state) return gestureCache.list;
     gestureCache = { state, list: state.gestures.map((g, i) => ({
       points: Array.isArray(g.points) ? g.points : [],
@@ -200,6 +240,15 @@
     return gestureList().filter((g) => g.points.length > 0 && (choice === null || g.choice === choice));
   }
   function analyse(clicks, choice) {
+    if (state && !Array.isArray(state.gestures)) {
+      if (!viewServes(clicks)) return { partial: [], complete: [] };
+      if (!view.complete) {
+        // The server named the points that can follow: one stand-in per point.
+        const partial = view.next.map((p) => ({ points: clicks.concat([p]), choice: null, text: null }));
+        const complete = gestureList().filter((g) => choice === null || g.choice === choice);
+        return { partial, complete };
+      }
+    }
     const gs = live(clicks, choice);
     const partial = gs.filter((g) => isPrefix(clicks, g.points) && clicks.length < g.points.length);
     const complete = gs.filter((g) =>
@@ -215,20 +264,38 @@
     return seen;
   }
 
-  function onPointClick(point) {
-    if (!myTurn() || busy) return;
+  let asking = false;
+  async function onPointClick(point) {
+    if (!myTurn() || busy || asking) return;
     let clicks = sel.clicks.concat([point]);
+    asking = true;
+    document.body.dataset.busy = "1";
+    try {
+      await ensureView(clicks);
+      await choose(point, clicks);
+    } finally {
+      asking = false;
+      if (!busy) document.body.dataset.busy = "0";
+    }
+  }
+
+  /** The clicks so far and `point` after it: a move played, more points hinted, or why not. */
+  async function choose(point, clicks) {
     let a = analyse(clicks, sel.choice);
     if (a.partial.length === 0 && a.complete.length === 0) {
       if (sel.clicks.length > 0 && sel.clicks[0] === point) {
         sel.clicks = []; // a second click on the first point lets go of it
+        await ensureView([]);
+        renderChoices();
         renderHints();
         return;
       }
       clicks = [point];
+      await ensureView(clicks);
       a = analyse(clicks, sel.choice);
       if (a.partial.length === 0 && a.complete.length === 0) {
         sel.clicks = [];
+        await ensureView([]);
         showError("move-error", sel.choice !== null
           ? "No legal " + choiceLabel(sel.choice) + " move there."
           : "No legal move starts at " + point + ".");
@@ -286,6 +353,12 @@
   // ---- rendering ----------------------------------------------------------------------
   function render() {
     if (!state) return;
+    if (!Array.isArray(state.gestures) && myTurn() && !viewServes(sel.clicks)) {
+      const shown = state;
+      ensureView(sel.clicks).then(() => {
+        if (state === shown) { renderChoices(); renderHints(); }
+      });
+    }
     renderStatus();
     renderSeats();
     renderMoves();

@@ -5,4 +5,9 @@
 mod support;
 
 mod api;
+mod attacks;
+mod bounds;
+mod engines;
 mod kill;
+mod load_tool;
+mod web;

@@ -3,34 +3,15 @@
 
 use crate::support;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use serde_json::json;
 use support::client::Http;
 use support::{create, play, seat_to_move, state, Rng, TempDb};
 
-/// The server binary on a free port over `db`, and the address it printed.
 fn spawn(db: &TempDb) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules-server"))
-        .args(["--addr", "127.0.0.1:0", "--engine-threads", "1", "--db"])
-        .arg(&db.0)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("its first line");
-    // "boardrules-server: http://127.0.0.1:PORT/ (games in …)"
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|addr| addr.parse().ok())
-        .unwrap_or_else(|| panic!("an address in {line:?}"));
-    (child, addr)
+    support::spawn(db, &["--engine-threads", "1"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

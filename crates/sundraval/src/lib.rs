@@ -21,6 +21,11 @@
 //!   a side is `5/6/7/8/9/8/7/6/5 setup B 0`.
 //! - The scoring rule is chosen per call ([`Position::outcome_with`], [`Score::decide`]); it is
 //!   not part of the position. [`Game::outcome`] uses the original rule.
+//! - Move text is read in either letter case (`E5+F7`, `PASS`) and printed in lower case.
+//! - For a page or a server: [`Tally`] shows for each seat the territories of its best living
+//!   group (the first number the original rule compares, see its implementation's docs),
+//!   [`Describe`] the picture and the texts for people (title, summary, the [`rules`] page,
+//!   how to move by clicks), [`Gestures`] the clicks of each move.
 //!
 //! ```
 //! use sundraval::{BoardSize, Color, Game, Move, Position, ScoringRule, Seat, Turn};
@@ -94,6 +99,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod present;
 mod score;
 mod svg;
 mod zobrist;
@@ -106,7 +112,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Actions, Observe, Symmetries};
-pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Describe, Gesture, Gestures, HandEntry, Scoreboard, Tally};
 pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;

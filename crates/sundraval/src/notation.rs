@@ -53,14 +53,16 @@ pub(crate) fn parse_point(text: &str) -> Option<Point> {
     Point::new(letter - b'a', u8::try_from(row - 1).ok()?)
 }
 
-/// Reads move text without a position: `e5`, `pass`, `e5+f7`, `keep` or `swap`
-/// (case-sensitive, as the rules page writes them; whitespace around the text is ignored).
+/// Reads move text without a position: `e5`, `pass`, `e5+f7`, `keep` or `swap`, in either
+/// letter case (`E5+F7`, `PASS`, `Keep`: the notation says nothing by case; whitespace around
+/// the text is ignored).
 ///
 /// # Errors
 /// [`ParseMoveError::Malformed`] for text that is no move (a point off the largest board
 /// included).
 pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
     let (_, body) = game_core::notation::trimmed(text);
+    let body = &*game_core::notation::fold_case(body);
     Ok(match body {
         "pass" => Move::Pass,
         "keep" => Move::Keep,
@@ -496,11 +498,18 @@ mod tests {
     }
 
     #[test]
-    fn move_text_is_case_sensitive_and_trimmed() {
+    fn move_text_is_read_in_either_case_and_trimmed() {
         let pos: Position = "1B1/4/2W2/4/3 b W 0".parse().unwrap();
         assert_eq!(pos.read_move(" pass\n"), Ok(Move::Pass));
         assert_eq!(pos.read_move(" a2 "), pos.read_move("a2"));
-        for junk in ["PASS", "Pass", "A2", "a2 b2", "KEEP"] {
+        assert_eq!(pos.read_move("PASS"), Ok(Move::Pass));
+        assert_eq!(pos.read_move("Pass"), Ok(Move::Pass));
+        assert_eq!(pos.read_move("A2"), pos.read_move("a2"));
+        assert_eq!(parse_move_syntax("KEEP"), Ok(Move::Keep));
+        assert_eq!(parse_move_syntax("Swap"), Ok(Move::Swap));
+        let opening = parse_move_syntax("E5+F7").expect("an opening");
+        assert_eq!(opening.to_string(), "e5+f7");
+        for junk in ["PAS", "a2 b2", "KEEPS", "E5+", "V1"] {
             assert!(
                 matches!(pos.read_move(junk), Err(ParseMoveError::Malformed { .. })),
                 "{junk}"

@@ -11,6 +11,12 @@
 //! point of their own line (rule 2), or when another player is made to move off a check point
 //! of their line (rule 3). The winner scores the movement moves they made.
 //!
+//! Moves are written `c3`, `Mc3`, `c3-c6`, `pass`, and read in either letter case (`mc3`).
+//! For a page or a server, [`Tally`] gives the movement moves each player has made (what a
+//! win is worth; the winner's points after a win) and each player's hand (stones and master
+//! stone still to place); [`Describe`] the picture and the texts for people (title, summary,
+//! the [`rules`] page, how to move by clicks); [`Gestures`] the clicks of each move.
+//!
 //! The board is 10 × 6 by default; any rectangle of 30..=64 points with both sides at least 5
 //! works, its size read from the position string ([`Position::start_with_size`] for a start). The
 //! boards are [`BOARD_SIZES`] (as [`BoardSize::Rect`] values, the default first):
@@ -88,6 +94,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod present;
 mod responsibility;
 mod svg;
 mod zobrist;
@@ -102,7 +109,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Actions, Observe, Symmetries};
-pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Describe, Gesture, Gestures, HandEntry, Scoreboard, Tally};
 pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;

@@ -28,14 +28,17 @@ impl fmt::Display for Move {
     }
 }
 
-/// Reads move text without a position (`c3`, `Mc3`, `c3-c6`, `pass`; case-sensitive,
-/// whitespace around it ignored). A slide must have a slide's shape ([`Move::slide`]).
+/// Reads move text without a position (`c3`, `Mc3`, `c3-c6`, `pass`; whitespace around it
+/// ignored). Letters are read in either case (`MC3`, `mc3`, `C3-C6`, `PASS`): the notation
+/// says nothing by case, and the master's `M` is never a column (the largest board's columns
+/// end at `l`). A slide must have a slide's shape ([`Move::slide`]).
 ///
 /// # Errors
 /// [`ParseMoveError::Malformed`] when the text is not a move in Svendo notation (a point
 /// beyond the largest board, or two points no slide joins, included).
 pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
     let (_, body) = game_core::notation::trimmed(text);
+    let body = &*game_core::notation::fold_case(body);
     if body == "pass" {
         return Ok(Move::Pass);
     }
@@ -46,7 +49,7 @@ pub(crate) fn parse_move_syntax(text: &str) -> Result<Move, ParseMoveError> {
             "expected a point (c3), M and a point (Mc3), from-to (c3-c6) or pass",
         )
     };
-    if let Some(rest) = bytes.strip_prefix(b"M") {
+    if let Some(rest) = bytes.strip_prefix(b"m") {
         return match Point::parse_prefix(rest) {
             Some((p, len)) if len == rest.len() => Ok(Move::PlaceMaster(p)),
             _ => Err(malformed()),
@@ -576,9 +579,21 @@ mod tests {
             Move::PlaceMaster("j6".parse().unwrap())
         );
         assert_eq!(parse_move_syntax("pass").unwrap(), Move::Pass);
+        // Letters in either case.
+        for (text, canonical) in [
+            ("PASS", "pass"),
+            ("Pass", "pass"),
+            ("C3", "c3"),
+            ("mc3", "Mc3"),
+            ("MC3", "Mc3"),
+            ("C3-C6", "c3-c6"),
+        ] {
+            let mv = parse_move_syntax(text).expect(text);
+            assert_eq!(mv.to_string(), canonical, "{text}");
+        }
         for junk in [
-            "", "M", "c3-", "c3c6", "Mc3-c4", "c0", "3c", "pass x", "PASS", "Pass", "C3", "mc3",
-            "c3-d5", "c3-c3", "m13",
+            "", "M", "m", "c3-", "c3c6", "Mc3-c4", "c0", "3c", "pass x", "PASSE", "c3-d5", "c3-c3",
+            "m13", "M3", "mm1", "z9",
         ] {
             assert!(
                 matches!(

@@ -554,7 +554,7 @@ impl Position {
     /// the slide that won it.
     ///
     /// ```
-    /// use svendo::{Game, Position};
+    /// use svendo::Position;
     /// // Nobody has won at the start: no line.
     /// assert_eq!(Position::start().winning_line(svendo::Move::Pass), None);
     /// ```

@@ -3,7 +3,7 @@
 //! behind the crowded positions of `tests/learning.rs`.
 //!
 //! ```text
-//! cargo run --release -p swedish-draughts --example crowded_captures -- SIZE SEED STEPS RESTARTS [pair]
+//! cargo run --release -p swedish-draughts --example crowded_captures -- [SIZE [SEED [STEPS [RESTARTS [pair]]]]]
 //! ```
 //!
 //! From random crowded positions (White to move, one to three white pieces and half a side
@@ -11,11 +11,18 @@
 //! time (moves it, turns it into a dame or a man, or adds a piece) and keeps the change when
 //! the score does not drop. The score is the number of further captures (captures beyond the
 //! first between the same two squares: ids from `N²` on), or with `pair` the most captures
-//! between one pair of squares. Each new best is printed with its position.
+//! between one pair of squares. Each new best is printed with its position, and the last line
+//! is `best SCORE`.
+//!
+//! Every argument is checked before the search starts: `--help` prints the usage and exits 0,
+//! a bad argument is one line on stderr and exit code 2, a failed write of stdout exit code 1.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
 
-use swedish_draughts::game_core::Rng;
+use swedish_draughts::game_core::{excerpt, Rng};
 use swedish_draughts::{BoardSize, Game, Position};
 
 /// A piece of the search's state: square, White's, dame.
@@ -55,16 +62,90 @@ fn position(pieces: &[Piece], size: u32) -> Option<Position> {
     Position::parse_position(&text, Some(BoardSize::Side(size))).ok()
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, default: u64| {
-        args.get(i)
-            .and_then(|a| a.parse::<u64>().ok())
-            .unwrap_or(default)
+const USAGE: &str = "usage: crowded_captures [SIZE [SEED [STEPS [RESTARTS [pair]]]]]
+searches for positions with many captures between the same two squares
+SIZE: 10 or 8 (default 10); SEED, STEPS, RESTARTS: whole numbers (default 1, 20000, 20);
+pair: score the most captures between one pair of squares";
+
+/// What the command line asks for.
+struct Search {
+    size: u32,
+    seed: u64,
+    steps: u64,
+    restarts: u64,
+    pair: bool,
+}
+
+/// How the tool ends other than by success: a bad argument (exit code 2) or a failed write
+/// (exit code 1), each with its one-line message.
+enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Self {
+        Failure::Io(err)
+    }
+}
+
+/// Reads the arguments; every one is checked before the search starts.
+fn parse(args: &[String]) -> Result<Search, Failure> {
+    let usage = |message: String| {
+        Failure::Usage(format!(
+            "{message} (crowded_captures --help shows the usage)"
+        ))
     };
-    let size = number(0, 10) as u32;
-    let (seed, steps, restarts) = (number(1, 1), number(2, 20_000), number(3, 20));
-    let pair = args.get(4).is_some_and(|a| a == "pair");
+    if args.len() > 5 {
+        return Err(usage(format!("at most 5 arguments, not {}", args.len())));
+    }
+    let number = |index: usize, name: &str, default: u64| match args.get(index) {
+        None => Ok(default),
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            usage(format!(
+                "{name} must be a whole number, not {:?}",
+                excerpt(text, 0)
+            ))
+        }),
+    };
+    let size = match args.first().map_or("10", String::as_str) {
+        "10" => 10,
+        "8" => 8,
+        other => {
+            return Err(usage(format!(
+                "SIZE is 10 or 8, not {:?}",
+                excerpt(other, 0)
+            )))
+        }
+    };
+    let pair = match args.get(4).map(String::as_str) {
+        None => false,
+        Some("pair") => true,
+        Some(other) => {
+            return Err(usage(format!(
+                "the fifth argument can only be pair, not {:?}",
+                excerpt(other, 0)
+            )))
+        }
+    };
+    Ok(Search {
+        size,
+        seed: number(1, "SEED", 1)?,
+        steps: number(2, "STEPS", 20_000)?,
+        restarts: number(3, "RESTARTS", 20)?,
+        pair,
+    })
+}
+
+/// The hill-climb; each new best goes to `out` as it is found.
+fn search(job: &Search, out: &mut impl Write) -> io::Result<()> {
+    let Search {
+        size,
+        seed,
+        steps,
+        restarts,
+        pair,
+    } = *job;
     let (squares, men) = if size == 10 { (50, 20) } else { (32, 12) };
     let mut rng = Rng::new(seed);
     let mut best = 0;
@@ -100,7 +181,8 @@ fn main() {
                 if value >= current {
                     if value > best {
                         best = value;
-                        println!("{value} {pos}");
+                        writeln!(out, "{value} {pos}")?;
+                        out.flush()?;
                     }
                     current = value;
                     pieces = next;
@@ -108,5 +190,42 @@ fn main() {
             }
         }
     }
-    println!("best {best}");
+    writeln!(out, "best {best}")?;
+    out.flush()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(OsString::into_string)
+        .collect()
+    {
+        Ok(args) => args,
+        Err(_) => {
+            eprintln!(
+                "error: an argument is not UTF-8 text (crowded_captures --help shows the usage)"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = io::stdout().lock();
+    let result = if args.iter().any(|a| a == "--help" || a == "-h") {
+        writeln!(out, "{USAGE}")
+            .and_then(|()| out.flush())
+            .map_err(Failure::Io)
+    } else {
+        parse(&args).and_then(|job| Ok(search(&job, &mut out)?))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(err)) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {err}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(message)) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -19,7 +19,7 @@ use crate::position::{Color, Position};
 /// ```
 /// use swedish_draughts::{alphabeta_with, default_config, DraughtsEval, Weights};
 /// use swedish_draughts::game_core::{Engine, Limits};
-/// use swedish_draughts::{Game, GameRecord, Position};
+/// use swedish_draughts::{GameRecord, Position};
 ///
 /// // Dames worth four men, no tempo term.
 /// let weights = Weights::default().with_dame(400).with_tempo(0);

@@ -37,7 +37,12 @@
 //! Move text is read and written through the position ([`Game::parse_move`],
 //! [`Game::move_text`]): `32-28`, `28x19`, and the full chain (`33x22x13`) only when two
 //! legal captures share start and end square; a short text that fits several captures is
-//! refused with [`ParseMoveError::Ambiguous`] listing their chains.
+//! refused with [`ParseMoveError::Ambiguous`] listing their chains. The capture's `x` is read
+//! in either case (`28X19`).
+//!
+//! For a page or a server, [`Tally`] gives the pieces each side has left (men and kings
+//! alike); [`Describe`] the picture and the texts for people (title, summary, the [`rules`]
+//! page, how to move by clicks); [`Gestures`] the clicks of each move.
 //!
 //! Internally both boards use a padded bitboard (the squares of each pair of ranks followed
 //! by one unused bit), so that every diagonal and orthogonal step is a constant shift; the
@@ -80,8 +85,7 @@
 //! [`GameRecord::with_rules`], from a copy of `DRAW_RULES` with that field `None`:
 //!
 //! ```
-//! use swedish_draughts::{GameRecord, Position, DRAW_RULES, Game};
-//! use swedish_draughts::game_core::DrawRules;
+//! use swedish_draughts::{GameRecord, Position, DRAW_RULES};
 //!
 //! // `GameRecord::new` applies the game's own rules, `DRAW_RULES`.
 //! let record = GameRecord::new(Position::start());
@@ -107,7 +111,7 @@
 //!
 //! ```
 //! use swedish_draughts::{default_engine, GameRecord, Position};
-//! use swedish_draughts::game_core::{Limits, Game};
+//! use swedish_draughts::game_core::Limits;
 //!
 //! let mut engine = default_engine(0);
 //! let mut record = GameRecord::new(Position::start());
@@ -150,6 +154,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod present;
 #[cfg(feature = "serde")]
 mod serde_forms;
 mod svg;
@@ -165,7 +170,7 @@ pub use game_core::{
     ParsePointError, ParsePositionError, RecordError, Rng, SizeError,
 };
 pub use game_core::{Actions, Observe, Symmetries};
-pub use game_core::{Describe, Gesture, Gestures};
+pub use game_core::{Describe, Gesture, Gestures, HandEntry, Scoreboard, Tally};
 pub use game_core::{MoveBuffer, MoveList};
 pub use game_core::{OutcomeOf, PlayerResult, Reason};
 pub use outcome::EndReason;

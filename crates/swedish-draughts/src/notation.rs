@@ -198,7 +198,8 @@ fn is_subsequence(needle: &[SquareNumber], hay: &[SquareNumber]) -> bool {
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
-/// Splits move text into its squares and whether it is written as a capture.
+/// Splits move text into its squares and whether it is written as a capture; the capture's
+/// `x` is read in either case (`28X19`), as the notation says nothing by case.
 fn tokenize(
     text: &str,
     squares: u8,
@@ -208,9 +209,10 @@ fn tokenize(
     if trimmed.is_empty() {
         return Err(ParseMoveError::malformed(text, "empty move"));
     }
+    let folded = game_core::notation::fold_case(trimmed);
     let mut result = Vec::new();
     let mut separator: Option<bool> = None;
-    let mut rest = trimmed;
+    let mut rest = &*folded;
     loop {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
@@ -311,12 +313,14 @@ mod tests {
     }
 
     #[test]
-    fn move_text_is_case_sensitive_and_trimmed() {
+    fn move_text_is_read_in_either_case_and_trimmed() {
         let pos: Position = "W:W32,33:B28".parse().unwrap();
         assert_eq!(pos.parse_move("\t33x22 "), pos.parse_move("33x22"));
-        assert!(pos.parse_move("33x22").is_ok());
+        let capture = pos.parse_move("33x22").expect("legal");
+        assert_eq!(pos.parse_move("33X22"), Ok(capture));
+        assert_eq!(pos.move_text(capture), "33x22");
         assert!(matches!(
-            pos.parse_move("33X22"),
+            pos.parse_move("33Y22"),
             Err(ParseMoveError::Malformed { .. })
         ));
     }

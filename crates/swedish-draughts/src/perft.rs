@@ -14,7 +14,7 @@ impl Position {
     /// last ply). It equals [`game_core::perft`] on this position, faster.
     ///
     /// ```
-    /// use swedish_draughts::{game_core, Game, Position};
+    /// use swedish_draughts::{game_core, Position};
     /// let start = Position::start();
     /// assert_eq!(start.perft(3), game_core::perft(&start, 3));
     /// assert!(start.perft(99_999_999).is_err());

@@ -103,6 +103,16 @@ fn crown_path(x: f64, y: f64, half: f64) -> String {
 impl Describe for Position {
     type Point = Square;
 
+    const TITLE: &'static str = crate::present::TITLE;
+
+    const SUMMARY: &'static str = crate::present::SUMMARY;
+
+    const RULES: &'static str = crate::present::RULES;
+
+    const HOW_TO_MOVE: &'static [&'static str] = crate::present::HOW_TO_MOVE;
+
+    const CHOICES: &'static [(&'static str, &'static str)] = crate::present::CHOICES;
+
     /// The dark squares `1` … `50` (`1` … `32` on 8x8), in the order of their numbers.
     fn points(&self) -> Vec<Square> {
         let n = self.size();

@@ -3,6 +3,7 @@
 //! `cargo test -p swedish-draughts --test all MODULE::` runs one of them.
 
 mod conformance;
+mod crowded_captures;
 mod dense;
 mod learning;
 mod outcome;

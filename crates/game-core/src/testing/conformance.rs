@@ -374,6 +374,14 @@ pub(super) fn check_legal_move<G: Game>(pos: &G, mv: G::Move) -> G {
         parsed, mv,
         "{pos}: move text {text:?} parses to another move"
     );
+    // The case rule of the error policy: move text is read in either letter case.
+    for other_case in [text.to_ascii_uppercase(), text.to_ascii_lowercase()] {
+        assert_eq!(
+            pos.parse_move(&other_case).ok(),
+            Some(mv),
+            "{pos}: move text {other_case:?} (for {text:?}) is not read as the same move"
+        );
+    }
     assert!(
         pos.is_legal(mv),
         "{pos}: is_legal refuses the generated move {text}"

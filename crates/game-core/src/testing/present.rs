@@ -1,6 +1,8 @@
-//! Checks of what a GUI relies on ([`Describe`], [`Gestures`]), the same in every game crate's
-//! `tests/present.rs`: every legal move has a gesture of its own, and the picture names every
-//! point once on a hit area on top and gives every piece the classes its owner says.
+//! Checks of what a GUI relies on ([`Describe`], [`Gestures`], [`Tally`](crate::Tally)), the same in every
+//! game crate's `tests/present.rs`: every legal move has a gesture of its own, the picture
+//! names every point once on a hit area on top and gives every piece the classes its owner
+//! says, the scoreboard and the hands agree with the gestures and the game's own score, and
+//! the texts for people are there and agree with the gestures.
 //!
 //! ```
 //! use game_core::testing::present::{check_gestures, check_svg_points};
@@ -19,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 
-use crate::{Describe, GameRecord, Gesture, Gestures, Rng, SvgOptions};
+use crate::{Describe, GameRecord, Gesture, Gestures, HandEntry, Rng, SvgOptions};
 
 /// Checks the gestures of every legal move of `pos`: each is non-empty (points or a choice),
 /// names points of the board only, and belongs to no other legal move, so a gesture maps back
@@ -39,6 +41,155 @@ pub fn check_gestures<G: Gestures + std::fmt::Display>(pos: &G) {
             Some(mv),
             "{pos}: move_of does not find {mv:?} from its gesture"
         );
+    }
+}
+
+/// Checks the texts for people of game `G` ([`Describe::TITLE`] and the others): the title
+/// is the first words of the rules page's heading (`# Cheversi …`); the summary is one
+/// sentence ending with a full stop; every line of how to move is a sentence; the choices are
+/// distinct, each with a name, and every name is mentioned in how to move (so a page's button
+/// labels are explained there).
+///
+/// # Panics
+/// When a check fails, naming the game and the text.
+pub fn check_texts<G: Describe>() {
+    let game = G::NAME;
+    assert!(
+        !G::TITLE.is_empty() && G::TITLE.trim() == G::TITLE,
+        "{game}: the title {:?} is words without whitespace around them",
+        G::TITLE
+    );
+    assert!(
+        G::RULES.starts_with(&format!("# {} ", G::TITLE)),
+        "{game}: the rules page's heading starts with the title {:?}",
+        G::TITLE
+    );
+    let summary = G::SUMMARY;
+    assert!(
+        summary.ends_with('.') && !summary[..summary.len() - 1].contains(". "),
+        "{game}: the summary {summary:?} is one sentence ending with a full stop"
+    );
+    assert!(
+        !G::HOW_TO_MOVE.is_empty(),
+        "{game}: how to move has at least one line"
+    );
+    for line in G::HOW_TO_MOVE {
+        assert!(
+            line.ends_with('.') && line.chars().next().is_some_and(char::is_uppercase),
+            "{game}: how to move: {line:?} is a sentence"
+        );
+    }
+    let how = G::HOW_TO_MOVE.join(" ").to_lowercase();
+    let mut choices = HashSet::new();
+    for &(choice, name) in G::CHOICES {
+        assert!(
+            choices.insert(choice),
+            "{game}: the choice {choice:?} is listed twice"
+        );
+        assert!(
+            !name.is_empty(),
+            "{game}: the choice {choice:?} has no name"
+        );
+        assert!(
+            how.contains(&name.to_lowercase()),
+            "{game}: how to move does not mention {name:?} (the choice {choice:?})"
+        );
+    }
+}
+
+/// What [`check_tally`] remembers from the first position of a game, to compare the others
+/// with: whether there is a scoreboard, and each player's hand kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TallyShape {
+    /// Whether the position has a scoreboard.
+    pub scored: bool,
+    /// Each player's hand as (kind, choice), in the order of the game's players.
+    pub hands: Vec<Vec<(&'static str, Option<&'static str>)>>,
+}
+
+/// Checks what [`Tally`](crate::Tally) says of `pos` and returns its shape (for
+/// [`check_presentation`] to compare along a game: the same in every position):
+/// - the scoreboard, where there is one, has a label and one number per player, in the order
+///   of [`Game::PLAYERS`](crate::Game::PLAYERS); where the game keeps its own score
+///   ([`Game::score`](crate::Game::score) is `Some`), the scoreboard shows exactly that number;
+/// - each hand names every kind once, with a name, and a choice that is one of
+///   [`Describe::CHOICES`] (or none) and no other kind's;
+/// - every legal move's gesture choice is one of [`Describe::CHOICES`], and a placement made
+///   with a choice (a gesture with points and a choice) places a kind of the mover's hand
+///   with at least one piece left.
+///
+/// # Panics
+/// When a check fails, with the position.
+pub fn check_tally<G: Gestures + std::fmt::Display>(pos: &G) -> TallyShape {
+    let choices: HashSet<&str> = G::CHOICES.iter().map(|&(choice, _)| choice).collect();
+    let board = pos.scoreboard();
+    if let Some(board) = &board {
+        assert!(
+            !board.label.is_empty(),
+            "{pos}: the scoreboard has no label"
+        );
+        let players: Vec<G::Player> = board.scores.iter().map(|&(p, _)| p).collect();
+        assert_eq!(
+            players,
+            G::PLAYERS,
+            "{pos}: the scoreboard has one number per player, in the order of play"
+        );
+        for &(player, number) in &board.scores {
+            if let Some(score) = pos.score(player) {
+                assert_eq!(
+                    number, score,
+                    "{pos}: the scoreboard differs from the game's score of {player}"
+                );
+            }
+        }
+    }
+    let mut hands = Vec::new();
+    for &player in G::PLAYERS {
+        let hand: Vec<HandEntry> = pos.hand(player);
+        let mut kinds = HashSet::new();
+        let mut hand_choices = HashSet::new();
+        for entry in &hand {
+            assert!(!entry.kind.is_empty(), "{pos}: a hand entry has no kind");
+            assert!(
+                kinds.insert(entry.kind),
+                "{pos}: {player}'s hand lists {} twice",
+                entry.kind
+            );
+            if let Some(choice) = entry.choice {
+                assert!(
+                    choices.contains(choice),
+                    "{pos}: {player}'s {} has the choice {choice:?}, not among CHOICES",
+                    entry.kind
+                );
+                assert!(
+                    hand_choices.insert(choice),
+                    "{pos}: two kinds in {player}'s hand share the choice {choice:?}"
+                );
+            }
+        }
+        hands.push(hand.iter().map(|e| (e.kind, e.choice)).collect());
+    }
+    let mover = pos.to_move();
+    let hand = pos.hand(mover);
+    for mv in pos.legal_moves() {
+        let gesture = pos.gesture(mv);
+        let Some(choice) = gesture.choice else {
+            continue;
+        };
+        assert!(
+            choices.contains(choice),
+            "{pos}: the gesture of {mv:?} has the choice {choice:?}, not among CHOICES"
+        );
+        if !gesture.points.is_empty() {
+            assert!(
+                hand.iter().any(|e| e.choice == Some(choice) && e.count > 0),
+                "{pos}: {mv:?} places {choice:?}, which {mover} has no more of in hand"
+            );
+        }
+    }
+    TallyShape {
+        scored: board.is_some(),
+        hands,
     }
 }
 
@@ -249,11 +400,12 @@ where
     }
 }
 
-/// Plays `games` seeded random games from each of `starts` in turn (at most `max_plies` plies
-/// each, through a [`GameRecord`] with the game's own draw rules) and runs
-/// [`check_gestures`] and [`check_svg_points`] in every position on the way; the picture is
-/// drawn with the last move marked, alternately flipped and with the explanation layer, and
-/// once with a legal move's points highlighted.
+/// Runs [`check_texts`], then plays `games` seeded random games from each of `starts` in turn
+/// (at most `max_plies` plies each, through a [`GameRecord`] with the game's own draw rules)
+/// and runs [`check_gestures`], [`check_tally`] (the shape the same in every position of the
+/// game) and [`check_svg_points`] in every position on the way; the picture is drawn with the
+/// last move marked, alternately flipped and with the explanation layer, and once with a legal
+/// move's points highlighted.
 ///
 /// `piece_class(pos, point)` is the class the piece on `point` of `pos` must have, written by
 /// the game's tests from its own `piece_at`.
@@ -268,13 +420,20 @@ pub fn check_presentation<G: Gestures + std::fmt::Display>(
     piece_class: impl Fn(&G, G::Point) -> Option<String>,
 ) {
     assert!(!starts.is_empty(), "at least one start position");
+    check_texts::<G>();
     let mut rng = Rng::new(seed);
     for game in 0..games {
         let mut record = GameRecord::new(starts[game % starts.len()]);
         let mut last = None;
+        let first_shape = check_tally(record.current());
         for ply in 0..=max_plies {
             let pos = *record.current();
             check_gestures(&pos);
+            assert_eq!(
+                check_tally(&pos),
+                first_shape,
+                "{pos}: the scoreboard's presence or the hands' kinds changed during the game"
+            );
             let moves = record.legal_moves();
             let highlights = moves
                 .first()

@@ -102,7 +102,8 @@ impl Game for Ring {
         u64::from(self.cell) * 2 + self.to_move as u64
     }
     fn parse_move(&self, text: &str) -> Result<i8, ParseMoveError> {
-        match text {
+        // The policy's case rule, as every game reads its moves: `ON` is `on`.
+        match &*game_core::notation::fold_case(text) {
             "on" => Ok(1),
             "back" => Ok(-1),
             _ => Err(ParseMoveError::malformed(text, "expected `on` or `back`")),

@@ -22,6 +22,9 @@ def new_game(game: str, size: Size = None) -> State:
 def from_text(game: str, text: str, size: Size = None) -> State:
     """A game from a position text (``ValueError`` with the reason when it is malformed)."""
 
+def from_record(json: str) -> State:
+    """A game from the library's JSON game record (``State.record()``), history included."""
+
 def engine(name: str, game: str, seed: int = 0) -> Engine:
     """The engine ``name`` (``default``, ``random``, ``mcts``, ``alphabeta``, ``NAME:BUDGET``)."""
 
@@ -70,11 +73,22 @@ class State:
     def __deepcopy__(self, memo: object) -> State: ...
     def svg(self, size: int = 480) -> str: ...
     def diagram(self) -> str: ...
+    def record(self) -> str:
+        """The library's JSON game record: start, draw rules, moves (``from_record`` reads it)."""
+    def __reduce__(self) -> tuple[object, tuple[str]]: ...
     def __eq__(self, other: object) -> bool:
         """The same game and position text (states are mutable: not hashable; see hash_key)."""
 
 class SearchResult:
     """An engine's move and the root's distribution."""
+
+    def __init__(
+        self,
+        chosen: Optional[str],
+        action: Optional[int],
+        visits: dict[str, int],
+        policy: npt.NDArray[np.float32],
+    ) -> None: ...
 
     @property
     def move(self) -> Optional[str]: ...
@@ -87,8 +101,9 @@ class SearchResult:
         """The distribution over action ids (sums to 1; all 0 when the engine gives none)."""
 
 class Engine:
-    """A player of one game."""
+    """A player of one game (pickles as a new engine of the same name, game and seed)."""
 
+    def __reduce__(self) -> tuple[object, tuple[str, str, int]]: ...
     @property
     def name(self) -> str: ...
     @property
@@ -112,9 +127,19 @@ class Engine:
     ) -> SearchResult: ...
 
 class Batch:
-    """``n`` games stepped together; games that end are reset in the same step."""
+    """``n`` games stepped together; games that end (or reach ``max_plies``) are reset in
+    the same step."""
 
-    def __init__(self, game: str, n: int, size: Size = None, seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        game: str,
+        n: int,
+        size: Size = None,
+        seed: int = 0,
+        max_plies: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def game(self) -> str: ...
     @property
     def num_envs(self) -> int: ...
     @property
@@ -123,13 +148,29 @@ class Batch:
     def num_players(self) -> int: ...
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
+    @property
+    def max_plies(self) -> Optional[int]: ...
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """Which games the last call cut at the ply cap (they are also ``done``)."""
     def __len__(self) -> int: ...
     def reset(
-        self, seed: Optional[int] = None, copy: bool = True
+        self,
+        seed: Optional[int] = None,
+        copy: bool = True,
+        indices: Optional[npt.ArrayLike] = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
-        """``(observations, masks, to_move)``."""
+        """``(observations, masks, to_move)``; ``indices``: only those games."""
+    def set_positions(
+        self, indices: npt.ArrayLike, texts: list[str], copy: bool = True
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """Game ``indices[k]`` set to position ``texts[k]``: ``(observations, masks, to_move)``."""
     def step(
-        self, actions: npt.NDArray[np.int64], copy: bool = True, observe: bool = True
+        self,
+        actions: npt.ArrayLike,
+        copy: bool = True,
+        observe: bool = True,
+        indices: Optional[npt.ArrayLike] = None,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
@@ -137,6 +178,11 @@ class Batch:
         npt.NDArray[np.bool_],
         npt.NDArray[np.int32],
     ]:
-        """``(observations, masks, rewards, done, to_move)``."""
+        """``(observations, masks, rewards, done, to_move)``; ``indices``: only those games."""
     def random_actions(self, copy: bool = True) -> npt.NDArray[np.int64]: ...
+    def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """``(offsets, ids)``: game ``i``'s legal ids are ``ids[offsets[i]:offsets[i + 1]]``."""
+    def final_observations(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The observations of the positions the last step's finished games ended in."""
     def positions(self) -> list[str]: ...
+    def __reduce__(self) -> tuple[object, tuple[str]]: ...

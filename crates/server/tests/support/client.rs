@@ -17,6 +17,8 @@ pub struct Reply {
     pub status: u16,
     /// The `Content-Type` header, if any.
     pub content_type: Option<String>,
+    /// Every header, names in lower case.
+    pub headers: Vec<(String, String)>,
     /// The body's bytes.
     pub body: Vec<u8>,
 }
@@ -37,6 +39,14 @@ impl Reply {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
+
+    /// The value of header `name` (lower case), if any.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// One connection to the server.
@@ -49,6 +59,19 @@ impl Http {
     /// Connects to `addr`.
     pub async fn connect(addr: SocketAddr) -> io::Result<Http> {
         let stream = TcpStream::connect(addr).await?;
+        Http::over(stream, addr)
+    }
+
+    /// Connects to `addr` from the local address `from` (another loopback address, such as
+    /// 127.0.0.2, is another client to the server's limits).
+    pub async fn connect_from(from: std::net::IpAddr, addr: SocketAddr) -> io::Result<Http> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::new(from, 0))?;
+        let stream = socket.connect(addr).await?;
+        Http::over(stream, addr)
+    }
+
+    fn over(stream: TcpStream, addr: SocketAddr) -> io::Result<Http> {
         stream.set_nodelay(true)?;
         Ok(Http {
             stream: BufReader::new(stream),
@@ -64,13 +87,30 @@ impl Http {
         token: Option<&str>,
         body: &[u8],
     ) -> io::Result<Reply> {
+        let json = if body.is_empty() {
+            vec![]
+        } else {
+            vec![("Content-Type", "application/json")]
+        };
+        self.request_with(method, path, token, &json, body).await
+    }
+
+    /// Sends a request with `headers` of its own (and no Content-Type unless given).
+    pub async fn request_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> io::Result<Reply> {
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n",
             self.host,
             body.len()
         );
-        if !body.is_empty() {
-            head.push_str("Content-Type: application/json\r\n");
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
         }
         if let Some(token) = token {
             head.push_str(&format!("Authorization: Bearer {token}\r\n"));
@@ -123,6 +163,7 @@ async fn read_reply(stream: &mut BufReader<TcpStream>) -> io::Result<Reply> {
     let mut length = None;
     let mut chunked = false;
     let mut content_type = None;
+    let mut headers = Vec::new();
     loop {
         line.clear();
         if stream.read_line(&mut line).await? == 0 {
@@ -134,6 +175,7 @@ async fn read_reply(stream: &mut BufReader<TcpStream>) -> io::Result<Reply> {
         }
         if let Some((name, value)) = header.split_once(':') {
             let value = value.trim();
+            headers.push((name.to_ascii_lowercase(), value.to_owned()));
             match name.to_ascii_lowercase().as_str() {
                 "content-length" => length = value.parse::<usize>().ok(),
                 "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
@@ -155,6 +197,8 @@ async fn read_reply(stream: &mut BufReader<TcpStream>) -> io::Result<Reply> {
             }
             body.extend_from_slice(&chunk[..size]);
         }
+    } else if status == 304 || status == 204 {
+        // No body, whatever the headers say.
     } else if let Some(length) = length {
         body.resize(length, 0);
         stream.read_exact(&mut body).await?;
@@ -162,6 +206,7 @@ async fn read_reply(stream: &mut BufReader<TcpStream>) -> io::Result<Reply> {
     Ok(Reply {
         status,
         content_type,
+        headers,
         body,
     })
 }

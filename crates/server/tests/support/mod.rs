@@ -6,11 +6,13 @@
 
 pub mod client;
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use boardrules_server::{Config, Server};
+use boardrules_server::{Config, Limits, Server};
 use client::{Http, Reply};
 use serde_json::{json, Value};
 
@@ -31,8 +33,15 @@ impl TempDb {
         db
     }
 
+    /// Where a server binary spawned over this database writes its log (stderr).
+    pub fn log(&self) -> PathBuf {
+        let mut name = self.0.clone().into_os_string();
+        name.push(".log");
+        PathBuf::from(name)
+    }
+
     fn remove(&self) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".log"] {
             let mut name = self.0.clone().into_os_string();
             name.push(suffix);
             let _ = std::fs::remove_file(name);
@@ -46,15 +55,68 @@ impl Drop for TempDb {
     }
 }
 
-/// A server on 127.0.0.1:0 over `db`.
+/// Limits for tests that are not about limits: every test client comes from 127.0.0.1, so the
+/// per-address allowances are raised; the other bounds keep their defaults.
+pub fn roomy() -> Limits {
+    let mut limits = Limits::default();
+    limits.games_per_address = 10_000;
+    limits.games_in_all = 10_000;
+    limits.max_connections_per_address = 1000;
+    limits.max_sockets_per_address = 1000;
+    limits
+}
+
+/// A server on 127.0.0.1:0 over `db`, with [`roomy`] limits.
 pub async fn start(db: &TempDb, engine_threads: usize) -> Server {
-    Server::start(&Config {
+    start_with(db, engine_threads, roomy()).await
+}
+
+/// A server on 127.0.0.1:0 over `db` with `limits`.
+pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> Server {
+    let config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.0.clone(),
         engine_threads,
-    })
-    .await
-    .expect("the server starts")
+        limits,
+        ..Config::default()
+    };
+    Server::start(&config).await.expect("the server starts")
+}
+
+/// The server binary on a free port over `db` with `args` besides, and the address it
+/// printed; its log goes to [`TempDb::log`].
+pub fn spawn(db: &TempDb, args: &[&str]) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules-server"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(&db.0)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(db.log()).expect("the log file"))
+        .spawn()
+        .expect("the binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("its first line");
+    // "boardrules-server: http://127.0.0.1:PORT/ (games in …)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("an address in {line:?}"));
+    (child, addr)
+}
+
+/// Resident memory of process `pid` in KiB.
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }
 
 /// A small xorshift generator: scripted players' choices, reproducible from a seed.
