@@ -285,6 +285,33 @@ pub trait Game:
         scratch.len()
     }
 
+    /// The number of positions two plies below this one: for each legal move, the number of
+    /// legal moves after it (a finished game has none). `moves` and `scratch` are reusable
+    /// buffers. [`perft`](crate::perft) counts its last two plies with it.
+    ///
+    /// The default, [`count_two_plies_by_moves`](crate::count_two_plies_by_moves), lists the
+    /// moves into `moves`, plays each with [`Game::play_unchecked`] and adds the child's
+    /// [`Game::count_legal_moves`]. A game overrides it only with an exact faster way, such as
+    /// a table of the count for every position of a small game, or a make-move that skips what
+    /// counting never reads (the hash key); the override must equal the default on every
+    /// position (the game's tests compare the two on random positions), and may call the
+    /// default's function where its own way does not apply.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game};
+    ///
+    /// let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    /// let start = TicTacToe::start();
+    /// assert_eq!(start.count_two_plies(&mut moves, &mut scratch), 9 * 8);
+    /// // X wins with c3, so that move has no replies.
+    /// let pos: TicTacToe = "xx./oo./... x".parse()?;
+    /// assert_eq!(pos.count_two_plies(&mut moves, &mut scratch), 4 * 4);
+    /// # Ok::<(), game_core::ParsePositionError>(())
+    /// ```
+    fn count_two_plies(&self, moves: &mut Vec<Self::Move>, scratch: &mut Vec<Self::Move>) -> u64 {
+        crate::perft::count_two_plies_by_moves(self, moves, scratch)
+    }
+
     /// Whether `mv` is a legal move here.
     ///
     /// The default looks for `mv` among the [`Game::legal_moves`] (in a [`MoveList`], so no

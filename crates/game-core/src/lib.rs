@@ -139,7 +139,7 @@ pub use learning::{
 };
 pub use move_list::{MoveBuffer, MoveList, MoveListIntoIter, MOVE_LIST_INLINE};
 pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
-pub use perft::{perft, perft_divide, Perft, MAX_PERFT_DEPTH};
+pub use perft::{count_two_plies_by_moves, perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
 pub use record::{GameRecord, RecordError};

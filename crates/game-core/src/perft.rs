@@ -14,8 +14,9 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Counts the positions reached after exactly `depth` plies of legal moves from `pos`.
 ///
-/// A finished game has no legal moves, so its subtree ends there. The last ply is counted with
-/// [`Game::count_legal_moves`] (bulk counting) rather than played out. The depth often comes
+/// A finished game has no legal moves, so its subtree ends there. The last two plies are
+/// counted with [`Game::count_two_plies`] (bulk counting: the leaves are never played) rather
+/// than played out. The depth often comes
 /// from a user (a command line, a test file), so a depth above [`MAX_PERFT_DEPTH`] is an
 /// error, not a panic.
 ///
@@ -64,6 +65,35 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Result<Vec<(G::Move, u64)>,
         })
         .collect();
     Ok(divide)
+}
+
+/// [`Game::count_two_plies`] the generic way, its default: lists the moves of `pos` into
+/// `moves`, plays each with [`Game::play_unchecked`] and adds the child's
+/// [`Game::count_legal_moves`] (`scratch` is its buffer). A game's faster override calls it
+/// where its own way does not apply.
+///
+/// ```
+/// use game_core::{count_two_plies_by_moves, tictactoe::TicTacToe, Game};
+///
+/// let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+/// let start = TicTacToe::start();
+/// assert_eq!(count_two_plies_by_moves(&start, &mut moves, &mut scratch), 9 * 8);
+/// assert_eq!(moves.len(), 9); // the first ply's moves are left in the buffer
+/// ```
+#[inline]
+pub fn count_two_plies_by_moves<G: Game>(
+    pos: &G,
+    moves: &mut Vec<G::Move>,
+    scratch: &mut Vec<G::Move>,
+) -> u64 {
+    pos.legal_moves_into(moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        total += child.count_legal_moves(scratch) as u64;
+    }
+    total
 }
 
 fn check_depth(depth: u32) -> Result<(), PerftError> {
@@ -133,23 +163,15 @@ impl<G: Game> Perft<G> {
 /// Counts the leaves `buffers.len()` plies below `pos`: one buffer per ply to go, so the
 /// depth is the slice's length and no ply can run out of buffers.
 ///
-/// This is the hot loop of every perft. The ply above the leaves lists the moves, plays each
-/// and counts the child's moves with [`Game::count_legal_moves`] (bulk counting) right here,
-/// without a call per leaf; no per-call bookkeeping besides splitting the slice.
+/// This is the hot loop of every perft. The last two plies are one call of
+/// [`Game::count_two_plies`] (a game may count them without making every move the generic
+/// way), the last ply alone (a depth of 1) one of [`Game::count_legal_moves`]; no per-call
+/// bookkeeping besides splitting the slice.
 fn count_with<G: Game>(buffers: &mut [Vec<G::Move>], pos: &G) -> u64 {
     match buffers {
         [] => 1,
         [scratch] => pos.count_legal_moves(scratch) as u64,
-        [moves, scratch] => {
-            pos.legal_moves_into(moves);
-            let mut total = 0;
-            for &mv in moves.iter() {
-                let mut child = *pos;
-                child.play_unchecked(mv);
-                total += child.count_legal_moves(scratch) as u64;
-            }
-            total
-        }
+        [moves, scratch] => pos.count_two_plies(moves, scratch),
         [moves, rest @ ..] => {
             pos.legal_moves_into(moves);
             let mut total = 0;

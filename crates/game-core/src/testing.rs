@@ -15,6 +15,8 @@
 //!   a position's own outcome gives the game's own reason ([`Reason::Rule`](crate::Reason::Rule)),
 //!   never a draw that needs the history;
 //! - the move list has no duplicates and [`Game::count_legal_moves`](crate::Game::count_legal_moves) agrees with it;
+//! - [`Game::count_two_plies`](crate::Game::count_two_plies) agrees with the moves listed two
+//!   plies down (in positions with at most 48 moves);
 //! - every generated move is accepted by the checked play, with the same result as the fast
 //!   play, and [`Game::is_legal`](crate::Game::is_legal) agrees;
 //! - moves that were legal elsewhere in the game but are not generated here are refused, and

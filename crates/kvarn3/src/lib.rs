@@ -120,6 +120,7 @@ mod position;
 mod present;
 mod solver;
 mod svg;
+mod two_ply;
 mod zobrist;
 
 pub use alphabeta_eval::{alphabeta_engine, WinsOnly};
@@ -168,6 +169,16 @@ impl Game for Position {
     #[inline]
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> usize {
         self.move_count()
+    }
+
+    /// In the movement phase a table lookup (see the `two_ply` module); the generic count in
+    /// the placement phase.
+    #[inline]
+    fn count_two_plies(&self, moves: &mut Vec<Move>, scratch: &mut Vec<Move>) -> u64 {
+        match self.movement_two_plies() {
+            Some(count) => count,
+            None => game_core::count_two_plies_by_moves(self, moves, scratch),
+        }
     }
 
     #[inline]

@@ -137,4 +137,28 @@ proptest! {
             prop_assert_eq!(solver.value(&next).for_mover(), value);
         }
     }
+
+    /// The two-ply count (a table in the movement phase) equals the count made by listing the
+    /// moves two plies down, and the generic default, in positions of both phases.
+    #[test]
+    fn two_ply_count_equals_the_moves_listed_two_plies_down(
+        choices in proptest::collection::vec(any::<u16>(), 0..40)
+    ) {
+        let pos = reach(&choices);
+        let listed: usize = pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos;
+                child.play(mv).expect("a generated move");
+                child.legal_moves().len()
+            })
+            .sum();
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        prop_assert_eq!(pos.count_two_plies(&mut moves, &mut scratch), listed as u64, "{}", pos);
+        prop_assert_eq!(
+            kvarn3::game_core::count_two_plies_by_moves(&pos, &mut moves, &mut scratch),
+            listed as u64
+        );
+    }
 }

@@ -256,6 +256,15 @@ impl Game for Position {
         }
     }
 
+    /// The moves made without the hash key, which the count never reads.
+    fn count_two_plies(&self, moves: &mut Vec<Move>, scratch: &mut Vec<Move>) -> u64 {
+        if self.eight {
+            movegen::count_two_plies::<Eight>(self, moves, scratch)
+        } else {
+            movegen::count_two_plies::<Ten>(self, moves, scratch)
+        }
+    }
+
     fn is_legal(&self, mv: Move) -> bool {
         if !self.fits(mv) {
             false

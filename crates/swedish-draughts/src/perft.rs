@@ -1,6 +1,6 @@
 //! A dedicated perft: the same move generator as the `Game` impl, monomorphised per board
 //! size once for the whole tree, with bulk counting at the last ply and without the hash
-//! update (perft does not need it).
+//! update (perft does not need it), as the `Game` impl's two-ply count does at the last two.
 
 use game_core::{PerftError, MAX_PERFT_DEPTH};
 
@@ -41,12 +41,12 @@ impl Position {
 }
 
 fn perft_on<G: Geometry>(pos: &Position, buffers: &mut [Vec<Move>]) -> u64 {
-    let Some((moves, rest)) = buffers.split_first_mut() else {
-        return 1;
+    let (moves, rest) = match buffers {
+        [] => return 1,
+        [scratch] => return movegen::count_moves::<G>(pos, scratch) as u64,
+        [moves, scratch] => return movegen::count_two_plies::<G>(pos, moves, scratch),
+        [moves, rest @ ..] => (moves, rest),
     };
-    if rest.is_empty() {
-        return movegen::count_moves::<G>(pos, moves) as u64;
-    }
     movegen::legal_moves::<G>(pos, moves);
     let mut total = 0;
     for &mv in moves.iter() {

@@ -495,19 +495,31 @@ impl Position {
 }
 
 impl Position {
-    /// Plays `mv` without updating the hash (for perft, which never reads it).
+    /// Plays `mv` (taken from the generator) without updating the hash (for perft, which
+    /// never reads it).
     #[inline(always)]
     pub(crate) fn play_without_hash<G: Geometry>(&mut self, mv: Move) {
+        if self.side == Color::White {
+            self.play_without_hash_as::<G, true>(mv);
+        } else {
+            self.play_without_hash_as::<G, false>(mv);
+        }
+    }
+
+    /// [`Position::play_without_hash`] for the side to move known at compile time (White when
+    /// `WHITE`), as [`Position::play_as`] is.
+    #[inline(always)]
+    pub(crate) fn play_without_hash_as<G: Geometry, const WHITE: bool>(&mut self, mv: Move) {
         let from = 1u64 << (mv.from & 63);
         let to = 1u64 << (mv.to & 63);
-        let white = self.side == Color::White;
         if self.dames & from != 0 {
             self.dames ^= from ^ to;
-        } else if (if white { G::WHITE_FAR } else { G::BLACK_FAR }) & to != 0 {
+        } else if (if WHITE { G::WHITE_FAR } else { G::BLACK_FAR }) & to != 0 {
+            // promotion: only a man that ENDS its move on the far rank becomes a dame.
             self.dames |= to;
         }
         self.dames &= !mv.captured;
-        if white {
+        if WHITE {
             self.white ^= from ^ to;
             self.black &= !mv.captured;
         } else {

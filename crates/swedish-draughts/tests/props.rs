@@ -32,6 +32,31 @@ fn dames(pos: &Position, color: Color) -> usize {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// The two-ply count (moves made without the hash key, replies counted by bits where no
+    /// capture can be longer than one jump) equals the count made by listing the moves two
+    /// plies down, and the generic default, on both boards from the opening to dame endings.
+    #[test]
+    fn two_ply_count_equals_the_moves_listed_two_plies_down(
+        eight in any::<bool>(), seed in any::<u64>(), plies in 0u32..200
+    ) {
+        let pos = reached(if eight { 8 } else { 10 }, seed, plies);
+        let listed: usize = pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos;
+                child.play(mv).expect("a generated move");
+                child.legal_moves().len()
+            })
+            .sum();
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        prop_assert_eq!(pos.count_two_plies(&mut moves, &mut scratch), listed as u64, "{}", pos);
+        prop_assert_eq!(
+            swedish_draughts::game_core::count_two_plies_by_moves(&pos, &mut moves, &mut scratch),
+            listed as u64
+        );
+    }
+
     #[test]
     fn generated_moves_are_accepted_and_conserve_pieces(
         eight in any::<bool>(), seed in any::<u64>(), plies in 0u32..160

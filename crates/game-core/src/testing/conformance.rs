@@ -12,6 +12,10 @@ use crate::{DrawRules, Game, GameRecord, MoveList, Rng};
 /// opening has over a hundred thousand moves).
 const MOVES_CHECKED_PER_POSITION: usize = 48;
 
+/// The most moves a position may have for the kit to check [`Game::count_two_plies`] there
+/// against the moves listed two plies down (the check lists every child's moves).
+const TWO_PLY_CHECK_MAX_MOVES: usize = 48;
+
 /// Moves from elsewhere in the game tried (and expected to be refused) per position, at most.
 pub(super) const REFUSALS_PER_POSITION: usize = 16;
 
@@ -252,6 +256,23 @@ pub(super) fn check_position_sampled<G: Game>(
         moves.len(),
         "{pos}: count_legal_moves disagrees"
     );
+    if moves.len() <= TWO_PLY_CHECK_MAX_MOVES {
+        let listed: usize = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                child.legal_moves().len()
+            })
+            .sum();
+        // Used buffers, as perft hands them over.
+        let (mut buffer, mut scratch) = (moves.to_vec(), moves.to_vec());
+        assert_eq!(
+            pos.count_two_plies(&mut buffer, &mut scratch),
+            listed as u64,
+            "{pos}: count_two_plies differs from the moves listed two plies down"
+        );
+    }
     // Both kinds of buffer get the same list, also when they held moves before (the buffer
     // is cleared first).
     let mut used_vec: Vec<G::Move> = moves.iter().chain(moves).copied().collect();
