@@ -193,7 +193,8 @@ struct Entry {
 /// copy of a flat array and [`Clone::clone_from`] reuses the target's memory. Only the positions
 /// since the last progress move can repeat (a progress move can never be undone), so
 /// [`push`](DrawTracker::push) compares the new key with those alone, newest first; the other
-/// questions are answered in constant time.
+/// questions are answered in constant time. A tracker that only goes forward (the game
+/// record's) keeps those positions alone ([`forget_before_progress`](DrawTracker::forget_before_progress)).
 ///
 /// ```
 /// use game_core::{DrawRules, DrawTracker, HistoryDraw};
@@ -216,8 +217,11 @@ struct Entry {
 #[derive(Debug, PartialEq, Eq)]
 pub struct DrawTracker {
     rules: DrawRules,
-    /// One entry per position of the game, the start first.
+    /// One entry per position of the game from the oldest it remembers (the start, unless
+    /// [`DrawTracker::forget_before_progress`] forgot earlier ones) to the current one.
     entries: Vec<Entry>,
+    /// The plies played before the oldest position it remembers.
+    forgotten: usize,
 }
 
 impl Clone for DrawTracker {
@@ -225,12 +229,14 @@ impl Clone for DrawTracker {
         DrawTracker {
             rules: self.rules,
             entries: self.entries.clone(),
+            forgotten: self.forgotten,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.rules = source.rules;
         self.entries.clone_from(&source.entries);
+        self.forgotten = source.forgotten;
     }
 }
 
@@ -251,6 +257,7 @@ impl DrawTracker {
         let mut tracker = DrawTracker {
             rules,
             entries: Vec::new(),
+            forgotten: 0,
         };
         tracker.reset_key(key);
         tracker
@@ -263,6 +270,7 @@ impl DrawTracker {
 
     /// Starts again from a position with hash key `key`, keeping the rules and the memory.
     pub fn reset_key(&mut self, key: u64) {
+        self.forgotten = 0;
         self.entries.clear();
         self.entries.push(Entry {
             key,
@@ -316,7 +324,8 @@ impl DrawTracker {
         } else {
             let no_progress = last.no_progress + 1;
             // The positions since the last progress move: the newest earlier occurrence of
-            // the key knows how many came before it.
+            // the key knows how many came before it. (The tracker remembers them all: it
+            // forgets only positions before a progress move.)
             let window = &self.entries[self.entries.len() - no_progress as usize..];
             let occurrences = window
                 .iter()
@@ -334,7 +343,8 @@ impl DrawTracker {
         self.draw()
     }
 
-    /// Takes back the last move; `false` at the start (nothing to take back).
+    /// Takes back the last move; `false` at the start (nothing to take back), or at the
+    /// oldest position the tracker remembers.
     pub fn pop(&mut self) -> bool {
         if self.entries.len() > 1 {
             self.entries.pop();
@@ -344,16 +354,46 @@ impl DrawTracker {
         }
     }
 
-    /// Takes back moves until `plies` are left (nothing when there are not more).
+    /// Takes back moves until `plies` are left (nothing when there are not more), or back to
+    /// the oldest position the tracker remembers.
     #[inline]
     pub fn truncate(&mut self, plies: usize) {
-        self.entries.truncate(plies + 1);
+        self.entries
+            .truncate(plies.saturating_sub(self.forgotten) + 1);
     }
 
     /// The moves counted since the start.
     #[inline]
     pub fn plies(&self) -> usize {
-        self.entries.len() - 1
+        self.forgotten + self.entries.len() - 1
+    }
+
+    /// Forgets the positions before the last progress move, which can never occur again:
+    /// every question is answered as before, but moves can no longer be taken back past that
+    /// move ([`pop`](DrawTracker::pop) is `false` there). What a tracker that only goes
+    /// forward needs: the game record keeps its tracker so, a few entries where draughts
+    /// plays a man or captures every few dozen plies, and replays its moves to take one back.
+    ///
+    /// ```
+    /// use game_core::{DrawRules, DrawTracker};
+    ///
+    /// let mut tracker = DrawTracker::from_key(DrawRules::THREEFOLD, 0xA);
+    /// tracker.push_key(false, true, 0xB);
+    /// tracker.push_key(true, true, 0xC); // a progress move
+    /// tracker.push_key(false, true, 0xD);
+    /// tracker.forget_before_progress();
+    /// assert_eq!((tracker.plies(), tracker.no_progress_plies(), tracker.capped_plies()), (3, 1, 3));
+    /// assert!(tracker.pop()); // back to 0xC
+    /// assert!(!tracker.pop()); // 0xB is forgotten
+    /// assert_eq!((tracker.plies(), tracker.key()), (2, 0xC));
+    /// ```
+    pub fn forget_before_progress(&mut self) {
+        let keep = self.last().no_progress as usize + 1;
+        if self.entries.len() > keep {
+            let gone = self.entries.len() - keep;
+            self.entries.drain(..gone);
+            self.forgotten += gone;
+        }
     }
 
     #[inline]
@@ -469,6 +509,45 @@ mod tests {
             assert_eq!(tracker.draw(), want);
             assert_eq!(tracker.plies(), keys.len() - 1);
         }
+    }
+
+    /// A tracker that forgets the positions before each progress move answers as one that
+    /// remembers them all, and pops back to that move only.
+    #[test]
+    fn forgetting_before_progress_changes_no_answer() {
+        let mut rng = crate::Rng::new(9);
+        let rules = DrawRules::new(Some(3), Some(12), Some(40));
+        let mut whole = DrawTracker::from_key(rules, 0);
+        let mut short = DrawTracker::from_key(rules, 0);
+        let steps = if cfg!(miri) { 300 } else { 5000 };
+        for _ in 0..steps {
+            if rng.below(5) == 0 {
+                if short.pop() {
+                    assert!(whole.pop());
+                } else {
+                    // At a progress move (or the start): nothing before it is remembered.
+                    assert!(whole.plies() == 0 || whole.no_progress_plies() == 0);
+                    whole.reset_key(7);
+                    short.reset_key(7);
+                }
+            } else {
+                let (p, c, k) = (rng.below(6) == 0, rng.below(3) != 0, rng.below(4) as u64);
+                assert_eq!(whole.push_key(p, c, k), short.push_key(p, c, k));
+                short.forget_before_progress();
+                assert!(short.entries.len() <= short.no_progress_plies() as usize + 1);
+            }
+            assert_eq!(short.plies(), whole.plies());
+            assert_eq!(short.key(), whole.key());
+            assert_eq!(short.repetition_count(), whole.repetition_count());
+            assert_eq!(short.no_progress_plies(), whole.no_progress_plies());
+            assert_eq!(short.capped_plies(), whole.capped_plies());
+            assert_eq!(short.draw(), whole.draw());
+            assert_eq!(short.draw_or_repeat(), whole.draw_or_repeat());
+        }
+        // Truncating to a ply before the oldest position remembered stops there.
+        let oldest = short.plies() - short.no_progress_plies() as usize;
+        short.truncate(0);
+        assert_eq!(short.plies(), oldest);
     }
 
     #[test]
