@@ -202,7 +202,7 @@ fn show_position<G: Describe>(
         out.line(format!(
             "last move: {} by {}",
             before.move_text(mv),
-            games::player_name(before, before.to_move())
+            games::player_name(&before, before.to_move())
         ))?;
     }
     let scores: Option<Vec<String>> = G::PLAYERS
