@@ -166,17 +166,46 @@ impl HistoryDraw {
     }
 }
 
-/// What the tracker keeps of one position of the game.
+/// What the tracker keeps of one position of the game: 16 bytes. The count of capped plies
+/// is kept for the current position only ([`DrawTracker::capped`]); each entry says whether
+/// the move that reached it counted, so that taking it back takes it off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     /// The position's hash key ([`Game::hash_key`]).
     key: u64,
     /// Plies since the last progress move (0 for the position a progress move reached).
     no_progress: u32,
-    /// Plies counting toward the move cap since the start.
-    capped: u32,
-    /// How many times the key has occurred since the last progress move, this time included.
-    occurrences: u32,
+    /// How many times the key has occurred since the last progress move, this time included
+    /// (the low 31 bits), and whether the move that reached the position counts toward the
+    /// move cap ([`Entry::CAPPED`]).
+    occurrences_capped: u32,
+}
+
+impl Entry {
+    /// The bit of `occurrences_capped` set when the move that reached the position counts
+    /// toward the move cap.
+    const CAPPED: u32 = 1 << 31;
+
+    #[inline]
+    fn new(key: u64, no_progress: u32, occurrences: u32, capped: bool) -> Entry {
+        Entry {
+            key,
+            no_progress,
+            occurrences_capped: occurrences.min(Entry::CAPPED - 1)
+                | if capped { Entry::CAPPED } else { 0 },
+        }
+    }
+
+    #[inline]
+    fn occurrences(&self) -> u32 {
+        self.occurrences_capped & !Entry::CAPPED
+    }
+
+    /// 1 when the move that reached the position counts toward the move cap, else 0.
+    #[inline]
+    fn capped(&self) -> u32 {
+        self.occurrences_capped >> 31
+    }
 }
 
 /// A game's draw rules by history, applied as the game is played and taken back: the one place
@@ -222,6 +251,8 @@ pub struct DrawTracker {
     entries: Vec<Entry>,
     /// The plies played before the oldest position it remembers.
     forgotten: usize,
+    /// Plies counting toward the move cap since the start, up to the current position.
+    capped: u32,
 }
 
 impl Clone for DrawTracker {
@@ -230,6 +261,7 @@ impl Clone for DrawTracker {
             rules: self.rules,
             entries: self.entries.clone(),
             forgotten: self.forgotten,
+            capped: self.capped,
         }
     }
 
@@ -237,6 +269,7 @@ impl Clone for DrawTracker {
         self.rules = source.rules;
         self.entries.clone_from(&source.entries);
         self.forgotten = source.forgotten;
+        self.capped = source.capped;
     }
 }
 
@@ -258,6 +291,7 @@ impl DrawTracker {
             rules,
             entries: Vec::new(),
             forgotten: 0,
+            capped: 0,
         };
         tracker.reset_key(key);
         tracker
@@ -271,13 +305,9 @@ impl DrawTracker {
     /// Starts again from a position with hash key `key`, keeping the rules and the memory.
     pub fn reset_key(&mut self, key: u64) {
         self.forgotten = 0;
+        self.capped = 0;
         self.entries.clear();
-        self.entries.push(Entry {
-            key,
-            no_progress: 0,
-            capped: 0,
-            occurrences: 1,
-        });
+        self.entries.push(Entry::new(key, 0, 1, false));
     }
 
     /// The rules applied.
@@ -313,16 +343,10 @@ impl DrawTracker {
     /// history draw that now ends the game, if any.
     #[inline]
     pub fn push_key(&mut self, progress: bool, capped: bool, key: u64) -> Option<HistoryDraw> {
-        let last = *self.last();
         let entry = if progress {
-            Entry {
-                key,
-                no_progress: 0,
-                capped: last.capped + u32::from(capped),
-                occurrences: 1,
-            }
+            Entry::new(key, 0, 1, capped)
         } else {
-            let no_progress = last.no_progress + 1;
+            let no_progress = self.last().no_progress + 1;
             // The positions since the last progress move: the newest earlier occurrence of
             // the key knows how many came before it. (The tracker remembers them all: it
             // forgets only positions before a progress move.)
@@ -331,14 +355,10 @@ impl DrawTracker {
                 .iter()
                 .rev()
                 .find(|e| e.key == key)
-                .map_or(1, |e| e.occurrences + 1);
-            Entry {
-                key,
-                no_progress,
-                capped: last.capped + u32::from(capped),
-                occurrences,
-            }
+                .map_or(1, |e| e.occurrences() + 1);
+            Entry::new(key, no_progress, occurrences, capped)
         };
+        self.capped += u32::from(capped);
         self.entries.push(entry);
         self.draw()
     }
@@ -347,7 +367,9 @@ impl DrawTracker {
     /// oldest position the tracker remembers.
     pub fn pop(&mut self) -> bool {
         if self.entries.len() > 1 {
-            self.entries.pop();
+            if let Some(gone) = self.entries.pop() {
+                self.capped -= gone.capped();
+            }
             true
         } else {
             false
@@ -358,8 +380,11 @@ impl DrawTracker {
     /// the oldest position the tracker remembers.
     #[inline]
     pub fn truncate(&mut self, plies: usize) {
-        self.entries
-            .truncate(plies.saturating_sub(self.forgotten) + 1);
+        let keep = plies.saturating_sub(self.forgotten) + 1;
+        if let Some(gone) = self.entries.get(keep..) {
+            self.capped -= gone.iter().map(Entry::capped).sum::<u32>();
+            self.entries.truncate(keep);
+        }
     }
 
     /// The moves counted since the start.
@@ -411,7 +436,7 @@ impl DrawTracker {
     /// How many times the current position has occurred since the last progress move (1 the
     /// first time).
     pub fn repetition_count(&self) -> u32 {
-        self.last().occurrences
+        self.last().occurrences()
     }
 
     /// Plies in a row without a progress move, up to the current position.
@@ -421,7 +446,7 @@ impl DrawTracker {
 
     /// Plies that count toward the move cap, since the start.
     pub fn capped_plies(&self) -> u32 {
-        self.last().capped
+        self.capped
     }
 
     /// The history draw that ends the game at the current position under the rules, if any
@@ -432,7 +457,7 @@ impl DrawTracker {
         if self
             .rules
             .repetitions
-            .is_some_and(|n| last.occurrences >= n)
+            .is_some_and(|n| last.occurrences() >= n)
         {
             Some(HistoryDraw::Repetition)
         } else if self
@@ -441,7 +466,7 @@ impl DrawTracker {
             .is_some_and(|n| last.no_progress >= n)
         {
             Some(HistoryDraw::NoProgress)
-        } else if self.rules.move_cap.is_some_and(|n| last.capped >= n) {
+        } else if self.rules.move_cap.is_some_and(|n| self.capped >= n) {
             Some(HistoryDraw::MoveCap)
         } else {
             None
@@ -454,7 +479,8 @@ impl DrawTracker {
     /// the second occurrence as the draw the rules would declare later).
     #[inline]
     pub fn draw_or_repeat(&self) -> bool {
-        (self.rules.repetitions.is_some() && self.last().occurrences >= 2) || self.draw().is_some()
+        (self.rules.repetitions.is_some() && self.last().occurrences() >= 2)
+            || self.draw().is_some()
     }
 }
 
@@ -548,6 +574,18 @@ mod tests {
         let oldest = short.plies() - short.no_progress_plies() as usize;
         short.truncate(0);
         assert_eq!(short.plies(), oldest);
+    }
+
+    /// A game record keeps an entry for each position since the last progress move: 16 bytes.
+    #[test]
+    fn an_entry_is_two_words() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        let entry = Entry::new(7, 3, 5, true);
+        assert_eq!((entry.occurrences(), entry.capped()), (5, 1));
+        assert_eq!(
+            Entry::new(7, 3, u32::MAX, false).occurrences(),
+            Entry::CAPPED - 1
+        );
     }
 
     #[test]
