@@ -8,6 +8,7 @@ use tokio::sync::broadcast;
 
 use super::{seat_of, Hub, Slot};
 use crate::error::Refusal;
+use crate::store::LobbyRow;
 use crate::table::GesturesAfter;
 
 impl Hub {
@@ -63,15 +64,35 @@ impl Hub {
         })
     }
 
-    /// The picture of the current position.
+    /// The picture of the current position, or of the position after `ply` moves (422
+    /// beyond the moves played).
     pub(crate) fn svg(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
+        ply: Option<usize>,
         flipped: bool,
         explain: bool,
         size: u32,
     ) -> Result<String, Refusal> {
-        self.with_game(slot, |_, live| Ok(live.table.svg(flipped, explain, size)))
+        self.with_game(slot, |_, live| match ply {
+            None => Ok(live.table.svg(flipped, explain, size)),
+            Some(ply) => live
+                .table
+                .svg_at(ply, flipped, explain, size)
+                .ok_or_else(|| {
+                    Refusal::Unprocessable(format!(
+                        "ply is from 0 to {}, the moves played, not {ply}",
+                        live.table.plies()
+                    ))
+                }),
+        })
+    }
+
+    /// The lobby: the games with an open seat that have not expired, newest first.
+    pub(crate) fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, Refusal> {
+        let expiry = u64::try_from(self.limits.lobby_expiry.as_millis()).unwrap_or(u64::MAX);
+        let since = crate::clock::wall_ms().saturating_sub(expiry);
+        Ok(self.store.lobby(since, limit)?)
     }
 
     /// The library's JSON game record.
