@@ -409,8 +409,10 @@ impl Store {
     /// Forgets the deadline of a game that cannot be loaded, so that the scan does not find it
     /// again every second.
     pub(crate) fn clear_deadline(&self, id: &str) -> Result<(), StoreError> {
-        self.conn()
-            .execute("UPDATE games SET deadline = NULL WHERE id = ?1", params![id])?;
+        self.conn().execute(
+            "UPDATE games SET deadline = NULL WHERE id = ?1",
+            params![id],
+        )?;
         Ok(())
     }
 
@@ -445,11 +447,9 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let alive: Option<i64> = tx
-            .query_row(
-                "SELECT value FROM server WHERE key = 'alive_ms'",
-                [],
-                |r| r.get(0),
-            )
+            .query_row("SELECT value FROM server WHERE key = 'alive_ms'", [], |r| {
+                r.get(0)
+            })
             .map(Some)
             .or_else(|e| match e {
                 rusqlite::Error::QueryReturnedNoRows => Ok(None),
@@ -484,7 +484,14 @@ impl Store {
                  ORDER BY created_ms DESC, rowid DESC LIMIT ?2",
             )?
             .query_map(params![since as i64, limit as i64], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
             })?
             .collect::<Result<_, _>>()?;
         Ok(rows

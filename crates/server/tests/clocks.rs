@@ -21,19 +21,32 @@ async fn a_time_control_has_bounds() {
     let db = TempDb::new("clock-bounds");
     let server = start(&db, 1).await;
     let mut http = Http::connect(server.local_addr()).await.expect("connect");
-    let body = |clock: Value| json!({ "game": "kvarn3", "seats": ["human", "human"], "clock": clock });
+    let body =
+        |clock: Value| json!({ "game": "kvarn3", "seats": ["human", "human"], "clock": clock });
     for (clock, status) in [
         (json!({ "initial_ms": 10_000, "increment_ms": 0 }), 201),
-        (json!({ "initial_ms": 86_400_000, "increment_ms": 600_000 }), 201),
+        (
+            json!({ "initial_ms": 86_400_000, "increment_ms": 600_000 }),
+            201,
+        ),
         (json!({ "initial_ms": 9_999, "increment_ms": 0 }), 400),
         (json!({ "initial_ms": 86_400_001, "increment_ms": 0 }), 400),
-        (json!({ "initial_ms": 60_000, "increment_ms": 600_001 }), 400),
+        (
+            json!({ "initial_ms": 60_000, "increment_ms": 600_001 }),
+            400,
+        ),
         (json!({ "initial_ms": 60_000 }), 400),
         (json!({ "initial_ms": -1, "increment_ms": 0 }), 400),
-        (json!({ "initial_ms": 60_000, "increment_ms": 0, "x": 1 }), 400),
+        (
+            json!({ "initial_ms": 60_000, "increment_ms": 0, "x": 1 }),
+            400,
+        ),
         (json!("5+3"), 400),
     ] {
-        let reply = http.post("/api/games", None, &body(clock.clone())).await.expect("create");
+        let reply = http
+            .post("/api/games", None, &body(clock.clone()))
+            .await
+            .expect("create");
         assert_eq!(reply.status, status, "{clock}: {}", reply.text());
         if status == 400 {
             assert!(reply.json()["error"].is_string());
@@ -49,7 +62,11 @@ async fn the_state_shows_both_clocks() {
     let db = TempDb::new("clock-state");
     let server = start(&db, 1).await;
     let mut http = Http::connect(server.local_addr()).await.expect("connect");
-    let untimed = create(&mut http, json!({ "game": "kvarn3", "seats": ["human", "human"] })).await;
+    let untimed = create(
+        &mut http,
+        json!({ "game": "kvarn3", "seats": ["human", "human"] }),
+    )
+    .await;
     assert_eq!(state(&mut http, &untimed.id).await["clock"], Value::Null);
     let game = create(
         &mut http,
@@ -64,7 +81,9 @@ async fn the_state_shows_both_clocks() {
                 "remaining_ms": { "white": 60_000, "black": 60_000 }, "running": null })
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let after = play(&mut http, &game.id, game.tokens[0].as_deref(), "b2").await.json();
+    let after = play(&mut http, &game.id, game.tokens[0].as_deref(), "b2")
+        .await
+        .json();
     // White's first move costs nothing: the clock starts with it.
     assert_eq!(remaining(&after, "white"), 60_000);
     assert_eq!(after["clock"]["running"], "black");
@@ -75,9 +94,14 @@ async fn the_state_shows_both_clocks() {
         (58_000..=58_900).contains(&black),
         "black's time runs, as of the answer: {black}"
     );
-    let reply = play(&mut http, &game.id, game.tokens[1].as_deref(), "a1").await.json();
+    let reply = play(&mut http, &game.id, game.tokens[1].as_deref(), "a1")
+        .await
+        .json();
     let black = remaining(&reply, "black");
-    assert!((60_000..=60_900).contains(&black), "with the increment: {black}");
+    assert!(
+        (60_000..=60_900).contains(&black),
+        "with the increment: {black}"
+    );
     assert_eq!(reply["clock"]["running"], "white");
     assert_eq!(remaining(&reply, "white"), 60_000);
     server.stop();
@@ -143,7 +167,9 @@ async fn a_svendo_flag_hands_the_seat_to_the_engine() {
     .await;
     let first = state(&mut http, &game.id).await;
     let legal = first["legal_moves"][0].as_str().expect("a move").to_owned();
-    let after = play(&mut http, &game.id, game.tokens[0].as_deref(), &legal).await.json();
+    let after = play(&mut http, &game.id, game.tokens[0].as_deref(), &legal)
+        .await
+        .json();
     let second = after["to_move"].as_str().expect("to move").to_owned();
     assert_eq!(after["clock"]["running"], second.as_str());
     let start = Instant::now();
@@ -163,7 +189,10 @@ async fn a_svendo_flag_hands_the_seat_to_the_engine() {
         }
     }
     let now = taken.expect("the default engine took the seat after its flag fell");
-    assert!(start.elapsed() >= Duration::from_secs(9), "not before its time");
+    assert!(
+        start.elapsed() >= Duration::from_secs(9),
+        "not before its time"
+    );
     assert_eq!(now["outcome"], Value::Null, "the game goes on");
     assert_ne!(now["clock"]["running"], second.as_str());
     assert_eq!(remaining(&now, &second), 0);

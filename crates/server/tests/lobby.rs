@@ -46,12 +46,16 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_to_join() {
         entry["clock"],
         json!({ "initial_ms": 300_000, "increment_ms": 3_000 })
     );
-    assert!(entry["created_ms"].as_u64().is_some_and(|t| t > 1_600_000_000_000));
+    assert!(entry["created_ms"]
+        .as_u64()
+        .is_some_and(|t| t > 1_600_000_000_000));
     let now = state(&mut http, &game.id).await;
     assert_eq!(now["seats"][1]["kind"], "open");
     // White may move while the seat is open; the clock starts only once it is taken.
     let first = now["legal_moves"][0].as_str().expect("a move").to_owned();
-    let moved = play(&mut http, &game.id, game.tokens[0].as_deref(), &first).await.json();
+    let moved = play(&mut http, &game.id, game.tokens[0].as_deref(), &first)
+        .await
+        .json();
     assert_eq!(moved["clock"]["running"], Value::Null);
     let joined = join(&mut http, &game.id).await;
     assert_eq!(joined.status, 200, "{}", joined.text());
@@ -70,7 +74,12 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_to_join() {
     assert_eq!(now["seats"][1]["kind"], "human");
     assert_eq!(now["clock"]["running"], "black");
     let seat = http
-        .request("GET", &format!("/api/games/{}/seat", game.id), Some(&token), b"")
+        .request(
+            "GET",
+            &format!("/api/games/{}/seat", game.id),
+            Some(&token),
+            b"",
+        )
         .await
         .expect("seat");
     assert_eq!(seat.json(), json!({ "player": "black" }));
@@ -80,7 +89,12 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_to_join() {
         .expect("moves")
         .json();
     let answer = reply["legal_moves"][0].as_str().expect("a move").to_owned();
-    assert_eq!(play(&mut http, &game.id, Some(&token), &answer).await.status, 200);
+    assert_eq!(
+        play(&mut http, &game.id, Some(&token), &answer)
+            .await
+            .status,
+        200
+    );
     assert_eq!(join(&mut http, "0123456789abcdef").await.status, 404);
     server.stop();
 }
@@ -95,7 +109,11 @@ async fn the_lobby_lists_a_hundred_games_newest_first() {
     let mut http = Http::connect(server.local_addr()).await.expect("connect");
     let mut ids = Vec::new();
     for _ in 0..110 {
-        let game = create(&mut http, json!({ "game": "kvarn3", "seats": ["open", "open"] })).await;
+        let game = create(
+            &mut http,
+            json!({ "game": "kvarn3", "seats": ["open", "open"] }),
+        )
+        .await;
         ids.push(game.id);
     }
     let listed = lobby(&mut http).await;
@@ -103,7 +121,10 @@ async fn the_lobby_lists_a_hundred_games_newest_first() {
     assert_eq!(listed[0]["id"], ids[109].as_str(), "the newest first");
     assert_eq!(listed[99]["id"], ids[10].as_str());
     assert_eq!(listed[0]["open_seats"], json!(["white", "black"]));
-    let times: Vec<u64> = listed.iter().map(|g| g["created_ms"].as_u64().unwrap()).collect();
+    let times: Vec<u64> = listed
+        .iter()
+        .map(|g| g["created_ms"].as_u64().unwrap())
+        .collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]));
     // Joining takes the first open seat, then the next.
     assert_eq!(join(&mut http, &ids[0]).await.json()["player"], "white");
@@ -120,7 +141,11 @@ async fn an_address_may_open_a_few_games() {
     let mut http = Http::connect(server.local_addr()).await.expect("connect");
     let limit = boardrules_server::Limits::default().open_games_per_address;
     for _ in 0..limit {
-        create(&mut http, json!({ "game": "kvarn3", "seats": ["human", "open"] })).await;
+        create(
+            &mut http,
+            json!({ "game": "kvarn3", "seats": ["human", "open"] }),
+        )
+        .await;
     }
     let body = json!({ "game": "kvarn3", "seats": ["human", "open"] });
     let refused = http.post("/api/games", None, &body).await.expect("create");
@@ -128,7 +153,13 @@ async fn an_address_may_open_a_few_games() {
     assert!(refused.header("retry-after").is_some());
     // Games without an open seat are not counted.
     let closed = json!({ "game": "kvarn3", "seats": ["human", "human"] });
-    assert_eq!(http.post("/api/games", None, &closed).await.expect("create").status, 201);
+    assert_eq!(
+        http.post("/api/games", None, &closed)
+            .await
+            .expect("create")
+            .status,
+        201
+    );
     server.stop();
 }
 
@@ -141,12 +172,19 @@ async fn open_seats_expire() {
     limits.lobby_expiry = Duration::from_secs(2);
     let server = start_with(&db, 1, limits).await;
     let mut http = Http::connect(server.local_addr()).await.expect("connect");
-    let game = create(&mut http, json!({ "game": "kvarn3", "seats": ["human", "open"] })).await;
+    let game = create(
+        &mut http,
+        json!({ "game": "kvarn3", "seats": ["human", "open"] }),
+    )
+    .await;
     assert_eq!(lobby(&mut http).await.len(), 1);
     tokio::time::sleep(Duration::from_millis(3_200)).await;
     assert!(lobby(&mut http).await.is_empty());
     let late = join(&mut http, &game.id).await;
     assert_eq!(late.status, 409, "{}", late.text());
-    assert_eq!(boardrules_server::Limits::default().lobby_expiry, Duration::from_secs(3600));
+    assert_eq!(
+        boardrules_server::Limits::default().lobby_expiry,
+        Duration::from_secs(3600)
+    );
     server.stop();
 }

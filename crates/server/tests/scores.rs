@@ -277,9 +277,7 @@ async fn cheversi_starts_at_nought_with_a_full_hand() {
     let now = state(&mut http, &game.id).await;
     assert_eq!(now["score"], json!({ "white": 0, "black": 0 }));
     assert_eq!(now["score_label"], "points");
-    let hand = |kind: &str, choice: &str, count: u32| {
-        json!({ "kind": kind, "choice": choice, "count": count })
-    };
+    let hand = |kind: &str, choice: &str, count: u32| json!({ "kind": kind, "choice": choice, "count": count });
     let full = json!([
         hand("king", "K", 1),
         hand("queen", "Q", 1),
@@ -314,7 +312,9 @@ async fn info_describes_every_game_and_lists_sizes_in_order() {
             game["summary"].as_str().is_some_and(|s| s.ends_with('.')),
             "{name}"
         );
-        assert!(game["how_to_move"].as_array().is_some_and(|l| !l.is_empty()));
+        assert!(game["how_to_move"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty()));
         assert!(game["choices"].is_object());
         assert_eq!(game["rules_url"], format!("/rules/{name}"));
         let sizes: Vec<&str> = game["sizes"]
@@ -328,7 +328,10 @@ async fn info_describes_every_game_and_lists_sizes_in_order() {
             sizes.windows(2).all(|w| points(w[0]) <= points(w[1])),
             "{name}: {sizes:?}"
         );
-        let page = http.get(game["rules_url"].as_str().unwrap()).await.expect("rules");
+        let page = http
+            .get(game["rules_url"].as_str().unwrap())
+            .await
+            .expect("rules");
         assert_eq!(page.status, 200);
         assert!(page
             .header("content-type")

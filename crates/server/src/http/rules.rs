@@ -124,7 +124,10 @@ mod tests {
         let html = to_html(
             "[a](https://example.org) [b](javascript:alert(1)) [c](#rules) ![i](x.png) [d](../x.md)",
         );
-        assert!(html.contains("<a href=\"https://example.org\">a</a>"), "{html}");
+        assert!(
+            html.contains("<a href=\"https://example.org\">a</a>"),
+            "{html}"
+        );
         assert!(html.contains("<a href=\"#rules\">c</a>"), "{html}");
         assert!(!html.contains("javascript"), "{html}");
         assert!(!html.contains("<img"), "{html}");
@@ -136,7 +139,11 @@ mod tests {
     fn every_game_has_a_rules_page_with_its_tables() {
         for game in table::info() {
             let html = to_html(game.rules);
-            assert!(html.contains("<h1>") || html.contains("<h2>"), "{}", game.name);
+            assert!(
+                html.contains("<h1>") || html.contains("<h2>"),
+                "{}",
+                game.name
+            );
             assert!(!html.contains("<script"), "{}", game.name);
         }
     }
