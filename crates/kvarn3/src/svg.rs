@@ -174,13 +174,14 @@ impl Describe for Position {
         }
         svg.close();
 
-        svg.group("winning-line");
-        let mill = options.explain.then(|| self.mill()).flatten();
-        for point in mill.into_iter().flatten() {
-            let (x, y) = centre(point, flipped);
-            svg.ring("winning", x, y, 42.0, 7.0, PALETTE.winning);
+        if let Some(mill) = options.explain.then(|| self.mill()).flatten() {
+            svg.group("winning-line");
+            for point in mill {
+                let (x, y) = centre(point, flipped);
+                svg.ring("winning", x, y, 42.0, 7.0, PALETTE.winning);
+            }
+            svg.close();
         }
-        svg.close();
 
         svg.group("highlight-marks");
         for &point in &options.highlights {

@@ -832,11 +832,12 @@ async function testTapDistances(browser, server) {
       const cs = [...document.querySelectorAll("#board [data-point]")].map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
       let least = Infinity;
       for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++) least = Math.min(least, Math.hypot(cs[i][0] - cs[j][0], cs[i][1] - cs[j][1]));
-      const coords = [...document.querySelectorAll("#board .coord")].map((t) => t.getBoundingClientRect().height);
+      // Every label of the picture: coordinates, and draughts' square numbers.
+      const coords = [...document.querySelectorAll("#board svg text")].map((t) => t.getBoundingClientRect().height);
       return { points: cs.length, least, coord: Math.min(...coords), width: document.documentElement.scrollWidth };
     });
     assert(m.least >= 24, name + ": the closest points are " + m.least.toFixed(1) + " px apart");
-    assert(m.coord >= 10, name + ": the coordinates are " + m.coord.toFixed(1) + " px tall");
+    assert(m.coord >= 10, name + ": the smallest label is " + m.coord.toFixed(1) + " px tall");
     assert(m.width <= 390, name + ": the page itself does not scroll sideways (" + m.width + " px)");
     // Taps 8 px off a point's centre (in four directions) land on that point, board panned
     // to each point first as a player would.
@@ -861,7 +862,7 @@ async function testTapDistances(browser, server) {
     }
     assert(hits === tries, name + ": " + hits + " of " + tries + " taps 8 px off centre hit their point");
     await page.screenshot({ path: path.join(SHOTS, "tap-" + name + "-" + size + "-390.png") });
-    notes.push(name + " " + size + ": " + m.points + " points, closest " + m.least.toFixed(1) + " px, coordinates " + m.coord.toFixed(1) + " px, " + hits + "/" + tries + " taps");
+    notes.push(name + " " + size + ": " + m.points + " points, closest " + m.least.toFixed(1) + " px, labels at least " + m.coord.toFixed(1) + " px, " + hits + "/" + tries + " taps");
     await ctx.close();
   }
   // A point played by the keyboard alone: Tab to the board, arrows, Enter.

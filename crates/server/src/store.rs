@@ -477,7 +477,7 @@ impl Store {
     /// first, at most `limit`.
     pub(crate) fn lobby(&self, since: u64, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         let conn = self.conn();
-        let rows: Vec<(String, String, Option<String>, String, Option<String>, i64)> = conn
+        let rows: Vec<RawLobbyRow> = conn
             .prepare_cached(
                 "SELECT id, game, size, seats, clock, created_ms FROM games
                  WHERE lobby = 1 AND created_ms >= ?1
@@ -569,6 +569,9 @@ impl Store {
         Ok(out)
     }
 }
+
+/// A lobby row as read: id, game, size, seats, clock, created_ms.
+type RawLobbyRow = (String, String, Option<String>, String, Option<String>, i64);
 
 /// The deadline column of a clock: when its running seat's flag falls.
 fn deadline(clock: Option<&ClockRow>) -> Option<i64> {

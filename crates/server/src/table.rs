@@ -369,7 +369,7 @@ impl<G: Presented> Table for GameTable<G> {
     }
 
     fn turn_after(&self, text: &str) -> Option<usize> {
-        let mut pos = self.record.current().clone();
+        let mut pos = *self.record.current();
         let mv = pos.parse_move(text).ok()?;
         pos.play(mv).ok()?;
         pos.outcome()

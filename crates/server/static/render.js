@@ -400,8 +400,8 @@ export function centreOf(e) {
 
 /**
  * Sizes the board: it fills its column, no taller than the window leaves room for; but never
- * so small that two neighbouring points are less than 28 px apart or a coordinate less than
- * 10.5 px tall — a phone then pans a board wider than itself (a big board on a small screen).
+ * so small that two neighbouring points are less than 28 px apart — a phone then pans a board
+ * wider than itself (a big board on a small screen); labels smaller than 10.5 px grow.
  */
 export function fitBoard() {
   const board = $("board");
@@ -424,14 +424,8 @@ export function fitBoard() {
       if (d > 0 && d < closest) closest = d;
     }
   }
-  let smallestText = Infinity;
-  for (const t of svg.querySelectorAll("text")) {
-    const size = parseFloat(t.getAttribute("font-size") || "0");
-    if (size > 0 && size < smallestText) smallestText = size;
-  }
   let scale = 0; // pixels per unit, at least
   if (closest < Infinity) scale = Math.max(scale, 28 / closest);
-  if (smallestText < Infinity) scale = Math.max(scale, 10.5 / smallestText);
   const least = vb.width * scale;
   // The height the window leaves for the board at its widest (the status and the hand below).
   const top = board.getBoundingClientRect().top + window.scrollY;
@@ -440,5 +434,20 @@ export function fitBoard() {
   const width = Math.max(least, Math.min(room, byHeight));
   svg.style.width = width + "px";
   svg.style.height = (width * vb.height) / vb.width + "px";
-  wrap.classList.toggle("pans", width > room + 1);
+  const pans = width > room + 1;
+  if (pans && !wrap.classList.contains("pans")) {
+    // A board wider than the screen starts centred; the player drags it to see the sides.
+    requestAnimationFrame(() => { wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
+  }
+  wrap.classList.toggle("pans", pans);
+  show($("pan-hint"), pans);
+  // Labels (coordinates, square numbers) at least 10.5 px tall as shown: the small ones grow
+  // in the picture's units rather than the whole board growing for them.
+  const shown = width / vb.width;
+  for (const t of svg.querySelectorAll("text")) {
+    const own = parseFloat(t.dataset.size || t.getAttribute("font-size") || "0");
+    if (!(own > 0)) continue;
+    t.dataset.size = String(own);
+    t.setAttribute("font-size", String(Math.max(own, 10.5 / shown)));
+  }
 }

@@ -225,18 +225,20 @@ impl Describe for Position {
         }
         svg.close();
 
-        svg.group("winning-line");
         let line = match (options.explain, options.last_move) {
             (true, Some(mv)) => self.winning_line(mv).unwrap_or_default(),
             _ => Vec::new(),
         };
-        for &point in &line {
-            if layout.contains(point.col() as i64, point.row() as i64) {
-                let (x, y) = layout.point(point);
-                svg.ring("winning", x, y, STEP * 0.42, STEP * 0.08, PALETTE.winning);
+        if !line.is_empty() {
+            svg.group("winning-line");
+            for &point in &line {
+                if layout.contains(point.col() as i64, point.row() as i64) {
+                    let (x, y) = layout.point(point);
+                    svg.ring("winning", x, y, STEP * 0.42, STEP * 0.08, PALETTE.winning);
+                }
             }
+            svg.close();
         }
-        svg.close();
 
         svg.group("highlight-marks");
         for &point in &options.highlights {

@@ -49,13 +49,34 @@ const ALL: [(&str, Asset); 12] = [
             text: include_str!("../../static/app.css"),
         },
     ),
-    ("/static/home.js", module(include_str!("../../static/home.js"))),
-    ("/static/game.js", module(include_str!("../../static/game.js"))),
-    ("/static/shared.js", module(include_str!("../../static/shared.js"))),
-    ("/static/api.js", module(include_str!("../../static/api.js"))),
-    ("/static/state.js", module(include_str!("../../static/state.js"))),
-    ("/static/render.js", module(include_str!("../../static/render.js"))),
-    ("/static/events.js", module(include_str!("../../static/events.js"))),
+    (
+        "/static/home.js",
+        module(include_str!("../../static/home.js")),
+    ),
+    (
+        "/static/game.js",
+        module(include_str!("../../static/game.js")),
+    ),
+    (
+        "/static/shared.js",
+        module(include_str!("../../static/shared.js")),
+    ),
+    (
+        "/static/api.js",
+        module(include_str!("../../static/api.js")),
+    ),
+    (
+        "/static/state.js",
+        module(include_str!("../../static/state.js")),
+    ),
+    (
+        "/static/render.js",
+        module(include_str!("../../static/render.js")),
+    ),
+    (
+        "/static/events.js",
+        module(include_str!("../../static/events.js")),
+    ),
     (
         "/favicon.svg",
         Asset {
