@@ -208,7 +208,7 @@ function otherThan(player) {
   return seat ? seat.player : player;
 }
 
-/** Sundraval's pie rule can give a seat the other colour: say so. */
+/** A pie rule can give a seat the other colour (the state's `colors`): say so. */
 function tellColours(old, s) {
   const mine = knownPlayers();
   if (old && old.colors && s.colors) {

@@ -163,6 +163,43 @@ async fn an_address_may_open_a_few_games() {
     server.stop();
 }
 
+/// Taking a seat counts against the joining address's allowance of new games: a client
+/// cannot take every open seat of the lobby in a burst.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joining_counts_against_the_allowance_of_new_games() {
+    let db = TempDb::new("lobby-allowance");
+    let mut limits = roomy();
+    limits.games_per_address = 2;
+    let server = start_with(&db, 1, limits).await;
+    let addr = server.local_addr();
+    let mut creator = Http::connect_from([127, 0, 0, 1].into(), addr)
+        .await
+        .expect("connect");
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let game = create(
+            &mut creator,
+            json!({ "game": "kvarn3", "seats": ["open", "open"] }),
+        )
+        .await;
+        ids.push(game.id);
+    }
+    let mut joiner = Http::connect_from([127, 0, 0, 2].into(), addr)
+        .await
+        .expect("connect");
+    assert_eq!(join(&mut joiner, &ids[0]).await.status, 200);
+    assert_eq!(join(&mut joiner, &ids[1]).await.status, 200);
+    let refused = join(&mut joiner, &ids[0]).await;
+    assert_eq!(refused.status, 429, "{}", refused.text());
+    assert!(refused.header("retry-after").is_some());
+    // The seat is still open for someone else.
+    let mut other = Http::connect_from([127, 0, 0, 3].into(), addr)
+        .await
+        .expect("connect");
+    assert_eq!(join(&mut other, &ids[0]).await.json()["player"], "black");
+    server.stop();
+}
+
 /// Open seats expire (an hour by default; two seconds here): the game leaves the lobby and
 /// joining it is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

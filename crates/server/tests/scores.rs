@@ -372,10 +372,15 @@ async fn a_picture_of_every_earlier_position() {
         json!({ "game": "kvarn3", "seats": ["human", "human"] }),
     )
     .await;
-    for (i, text) in ["b2", "a1", "c3"].iter().enumerate() {
+    // Typed in either case: the notation does not tell them apart.
+    for (i, text) in ["B2", "a1", "C3"].iter().enumerate() {
         let token = game.tokens[i % 2].as_deref();
         assert_eq!(play(&mut http, &game.id, token, text).await.status, 200);
     }
+    assert_eq!(
+        state(&mut http, &game.id).await["moves"],
+        json!(["b2", "a1", "c3"])
+    );
     let svg = |ply: &str| format!("/api/games/{}/svg?ply={ply}", game.id);
     let stones = |text: &str| text.matches("class=\"piece ").count();
     for ply in 0..=3 {
