@@ -91,7 +91,7 @@ async fn the_state_shows_both_clocks() {
     let later = state(&mut http, &game.id).await;
     let black = remaining(&later, "black");
     assert!(
-        (58_000..=58_900).contains(&black),
+        (57_000..=58_900).contains(&black),
         "black's time runs, as of the answer: {black}"
     );
     let reply = play(&mut http, &game.id, game.tokens[1].as_deref(), "a1")
@@ -103,7 +103,9 @@ async fn the_state_shows_both_clocks() {
         "with the increment: {black}"
     );
     assert_eq!(reply["clock"]["running"], "white");
-    assert_eq!(remaining(&reply, "white"), 60_000);
+    // White's time runs from the move on: as of the answer, a few milliseconds less.
+    let white = remaining(&reply, "white");
+    assert!((59_800..=60_000).contains(&white), "{white}");
     server.stop();
 }
 
@@ -222,7 +224,7 @@ async fn a_restart_keeps_the_remaining_times() {
     let after = state(&mut http, &game.id).await;
     let black = remaining(&after, "black");
     assert!(
-        black <= before + 1_100 && black + 600 >= before,
+        black <= before + 1_500 && black + 1_000 >= before,
         "before the stop {before} ms, after the restart {black} ms"
     );
     assert_eq!(remaining(&after, "white"), 60_000);

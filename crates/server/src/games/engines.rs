@@ -55,14 +55,17 @@ impl Hub {
             Class::Seated
         };
         // The engine's time counts from now, when its turn began: a search that waited for a
-        // thread thinks for what is left (see the pool's docs). On the clock it thinks for a
-        // share of what it has left.
+        // thread thinks for what is left (see the pool's docs). In a timed game it thinks for
+        // a share of what its clock has left (also on a first move, before the clock runs); a
+        // seat taken off the clock thinks for the game's time per move.
         let think_ms = match &live.row.clock {
-            Some(clock) if clock.running == Some(turn) => crate::clock::engine_budget(
-                clock.left(turn, crate::clock::wall_ms()),
-                clock.increment_ms,
-                live.row.time_ms,
-            ),
+            Some(clock) if clock.timed.get(turn).copied().unwrap_or(false) => {
+                crate::clock::engine_budget(
+                    clock.left(turn, crate::clock::wall_ms()),
+                    clock.increment_ms,
+                    live.row.time_ms,
+                )
+            }
             _ => live.row.time_ms,
         };
         let deadline = Instant::now() + Duration::from_millis(think_ms);
