@@ -599,7 +599,7 @@ async function testFriend(browser, server) {
   assert(probes.length === 0, "no empty move was posted: " + probes);
   await a.close();
   await b.close();
-  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
+  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " (colours changed) resigned by Black";
 }
 
 // ---- test 6: Sundraval's opening by clicks and the swap button ------------------------
