@@ -1,7 +1,8 @@
 //! The games in play: the [`Hub`] and its [`Slot`]s, and the changes a request makes
 //! (create, move, resign, draw, rematch, stop), each stored before it is told. Beside it:
 //! `memory` (which games are in memory: loading and unloading), `engines` (the engine
-//! seats) and `watching` (WebSockets and the reads that render).
+//! seats), `clocks` (flags that fall), `lobby` (open seats and joining) and `watching`
+//! (WebSockets and the reads that render).
 //!
 //! Every game has a lock of its own ([`Slot`]); a change takes it, checks, writes to the
 //! store, changes the game in memory, renders the new state once and sends it to the watchers.
@@ -10,7 +11,9 @@
 //! pool's queues and a game's published state are taken last and held for no more than a
 //! push or a clone.
 
+mod clocks;
 mod engines;
+mod lobby;
 mod memory;
 mod watching;
 
@@ -209,9 +212,6 @@ pub(crate) struct Created {
     /// The token that can stop the game (`POST /api/games/ID/stop`).
     pub(crate) creator: String,
 }
-
-/// The most flags the maintenance tick lets fall in one second; the rest wait for the next.
-pub(crate) const FLAGS_PER_TICK: usize = 100;
 
 /// Every game in memory, the store and the engine pool.
 pub(crate) struct Hub {
@@ -546,108 +546,6 @@ impl Hub {
                 }
             }
             self.change_meta(slot, live, before)
-        })
-    }
-
-    /// The flag of `seat` has fallen: in a two-player game the other player wins on time; in
-    /// a three-player game the default engine takes the seat over, off the clock, as on a
-    /// resignation.
-    fn flag(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        live: &mut Live,
-        seat: usize,
-    ) -> Result<Arc<str>, Refusal> {
-        let before = live.row.clone();
-        if live.players.len() == 2 {
-            live.row.ended = Some(OutcomeJson {
-                result: "win".to_owned(),
-                player: Some(live.players[1 - seat].clone()),
-                reason: "time".to_owned(),
-            });
-            live.row.draw_offer = None;
-        } else {
-            live.row.seats[seat] = SeatRow::Engine {
-                spec: "default".to_owned(),
-            };
-            if let Some(clock) = &mut live.row.clock {
-                clock.untime(seat, wall_ms());
-            }
-        }
-        self.change_meta(slot, live, before)
-    }
-
-    /// The flags that have fallen by now, found by the store's index of deadlines (also of
-    /// games not in memory, which are loaded for it), at most [`FLAGS_PER_TICK`] a call.
-    pub(crate) fn flag_due(self: &Arc<Self>) {
-        let now = wall_ms();
-        let due = match self.store.due_flags(now, FLAGS_PER_TICK) {
-            Ok(due) => due,
-            Err(e) => {
-                tracing::warn!(error = %e, "the deadlines could not be read");
-                return;
-            }
-        };
-        for id in due {
-            let slot = match self.get(&id) {
-                Ok(slot) => slot,
-                Err(Refusal::Unavailable(..)) => continue,
-                Err(e) => {
-                    tracing::warn!(game = %id, error = ?e, "a game past its deadline cannot be loaded");
-                    let _ = self.store.clear_deadline(&id);
-                    continue;
-                }
-            };
-            let result = self.with_game(&slot, |slot, live| {
-                let now = wall_ms();
-                match live.row.clock.as_ref().and_then(|c| c.flagged(now)) {
-                    Some(seat) if !live.over() => self.flag(slot, live, seat).map(|_| ()),
-                    // The index was behind the game: it is written again from the game.
-                    _ => {
-                        live.settle_clock(now);
-                        self.store
-                            .update_meta(&live.row, !live.over())
-                            .map_err(Refusal::from)
-                    }
-                }
-            });
-            if let Err(e) = result {
-                tracing::warn!(game = %id, error = ?e, "a flag could not be stored");
-            }
-        }
-    }
-
-    /// `POST /api/games/ID/join`: the first open seat becomes a person's, with a new token;
-    /// 409 when none is left or the game has left the lobby.
-    pub(crate) fn join(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
-        allowed: &dyn Fn() -> Result<(), Refusal>,
-    ) -> Result<(String, String), Refusal> {
-        self.with_game(slot, |slot, live| {
-            let Some(seat) = live
-                .row
-                .seats
-                .iter()
-                .position(|s| matches!(s, SeatRow::Open))
-            else {
-                return Err(Refusal::Conflict("no open seat is left".to_owned()));
-            };
-            Self::ongoing(live)?;
-            let expiry = u64::try_from(self.limits.lobby_expiry.as_millis()).unwrap_or(u64::MAX);
-            if wall_ms().saturating_sub(live.row.created_ms) >= expiry {
-                return Err(Refusal::Conflict(
-                    "the open seats expired: the game has left the lobby".to_owned(),
-                ));
-            }
-            allowed()?;
-            let token = secrets::new_token()?;
-            let before = live.row.clone();
-            live.row.seats[seat] = SeatRow::Human {
-                digest: secrets::digest(&token),
-            };
-            self.change_meta(slot, live, before)?;
-            Ok((live.players[seat].clone(), token))
         })
     }
 

@@ -8,7 +8,6 @@ use tokio::sync::broadcast;
 
 use super::{seat_of, Hub, Slot};
 use crate::error::Refusal;
-use crate::store::LobbyRow;
 use crate::table::GesturesAfter;
 
 impl Hub {
@@ -86,13 +85,6 @@ impl Hub {
                     ))
                 }),
         })
-    }
-
-    /// The lobby: the games with an open seat that have not expired, newest first.
-    pub(crate) fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, Refusal> {
-        let expiry = u64::try_from(self.limits.lobby_expiry.as_millis()).unwrap_or(u64::MAX);
-        let since = crate::clock::wall_ms().saturating_sub(expiry);
-        Ok(self.store.lobby(since, limit)?)
     }
 
     /// The library's JSON game record.
