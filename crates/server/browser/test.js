@@ -18,6 +18,7 @@
 //  10. the move list stepped through by keys and clicks (the board shows each position);
 //  11. at 390 px, every point of Sundraval 11 and draughts 10x10 at least 24 px from its
 //      neighbours, a tap 8 px off a point's centre on that point, coordinates 10 px tall;
+//      and at 1280x800 the board, the status line and the hand in view;
 //  12. axe-core on the home page and a game page of every game, in light and dark mode: no
 //      violation of impact "serious" or "critical".
 // Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
@@ -886,6 +887,31 @@ async function testTapDistances(browser, server) {
   return notes.join("; ");
 }
 
+// ---- test 11b: the board in view at 1280x800 ---------------------------------------------
+async function testFits(browser, server) {
+  const notes = [];
+  for (const [name, size] of [["cheversi", null], ["svendo", "5x6"], ["swedish-draughts", "10"], ["sundraval", "11"]]) {
+    const game = await newHumanGame(server, name, size);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens[game.info.players[0]]);
+    await waitBoard(page);
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-point].hint").length > 0, null, { timeout: 15000 });
+    const m = await page.evaluate(() => {
+      const r = (id) => { const e = document.getElementById(id); return e && !e.classList.contains("hidden") ? e.getBoundingClientRect() : null; };
+      const board = document.querySelector("#board svg").getBoundingClientRect();
+      return { status: r("status").top, board: board.bottom, hand: r("hand") ? r("hand").bottom : null, width: board.width };
+    });
+    assert(m.status >= 0 && m.board <= 800, name + ": the status line and the board are in view (board bottom " + m.board.toFixed(0) + ")");
+    assert(m.hand === null || m.hand <= 800, name + ": the hand is in view (its bottom at " + (m.hand && m.hand.toFixed(0)) + ")");
+    assert(m.width >= 400, name + ": the board is not made tiny (" + m.width.toFixed(0) + " px)");
+    await page.screenshot({ path: path.join(SHOTS, "fits-" + name + "-1280x800.png") });
+    notes.push(name + (size ? " " + size : "") + ": board " + m.width.toFixed(0) + " px wide, bottom " + m.board.toFixed(0) + (m.hand !== null ? ", hand bottom " + m.hand.toFixed(0) : ""));
+    await ctx.close();
+  }
+  return notes.join("; ");
+}
+
 // ---- test 12: axe-core ------------------------------------------------------------------------
 async function testAxe(browser, server) {
   const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -943,6 +969,7 @@ async function main() {
     ["a lobby game joined from a second browser", testLobby],
     ["the move list stepped through by keys", testHistory],
     ["tap distances at 390 px, keyboard play", testTapDistances],
+    ["the board, the status line and the hand in view at 1280x800", testFits],
     ["axe-core on the home page and every game", testAxe],
   ];
   let passed = 0;
