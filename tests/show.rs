@@ -113,18 +113,19 @@ fn show_svg(game: &str, args: &[&str]) -> String {
     svg
 }
 
-fn highlights(svg: &str) -> usize {
-    svg.matches("class=\"highlight\"").count()
+/// The points marked as the ones that won the game (a ring of class `winning`).
+fn winning(svg: &str) -> usize {
+    svg.matches("class=\"winning\"").count()
 }
 
 #[test]
 fn the_picture_of_a_mill_marks_its_three_points() {
     // White's mill on the first rank: a1 b1 c1.
     let svg = show_svg("kvarn3", &["--moves", "a1 a3 b1 b3 c1"]);
-    assert_eq!(highlights(&svg), 3);
+    assert_eq!(winning(&svg), 3);
     // One move earlier the game goes on: nothing to mark.
     let svg = show_svg("kvarn3", &["--moves", "a1 a3 b1 b3"]);
-    assert_eq!(highlights(&svg), 0);
+    assert_eq!(winning(&svg), 0);
 }
 
 #[test]
@@ -161,7 +162,7 @@ fn the_picture_of_a_won_svendo_game_marks_the_line_of_five() {
     };
     assert!(line.contains(&to) || line.contains(&from), "{line:?}");
     let svg = show_svg("svendo", &["--moves", &texts.join(" ")]);
-    assert_eq!(highlights(&svg), 5);
+    assert_eq!(winning(&svg), 5);
 }
 
 #[test]

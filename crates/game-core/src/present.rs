@@ -191,8 +191,10 @@ pub trait Describe: Tally {
     ///   colour (`white`, `black`, `red`; `master` for Svendo's master stones) and its kind
     ///   (`stone`, `man`, `dame`, `king`, `queen`, `rook`, `bishop`, `knight`), as
     ///   `class="piece white king"`; each game's `svg` module lists its own;
-    /// - the marks: `last-move` (with `from` / `to`), `highlight`, and the explanation
-    ///   layer's own classes.
+    /// - the marks: `last-move` (with `from` / `to`), `highlight` (a dot: [`SvgOptions::highlights`]),
+    ///   `winning` (a ring around each stone of the line or mill that won the game, in the
+    ///   explanation layer of Kvarn3 and Svendo, in a group `winning-line`), and the
+    ///   explanation layer's own classes.
     fn to_svg(&self, options: &SvgOptions<Self::Point, Self::Move>) -> String;
 
     /// The game's default player (its crate's `default_engine`), seeded with `seed`.

@@ -60,6 +60,10 @@ pub struct Palette {
     pub highlight: &'static str,
     /// The mark of a captured piece or a dead stone (a cross).
     pub capture: &'static str,
+    /// The mark of the points that won the game (Kvarn3's mill, Svendo's winning line): a
+    /// thick ring around each stone, unlike a highlight's dot, so a page's hints never look
+    /// like it.
+    pub winning: &'static str,
     /// A white piece or stone.
     pub white: &'static str,
     /// A black piece or stone.
@@ -80,6 +84,7 @@ pub const PALETTE: Palette = Palette {
     last_move: "#2a7fff",
     highlight: "#8e44ad",
     capture: "#d0202a",
+    winning: "#e8a400",
     white: "#fafafa",
     black: "#202020",
     outline: "#101010",

@@ -18,8 +18,8 @@ use crate::{Color, Move, Point, PointSet, Position, LINES};
 /// diagonals), files `a`–`c` below and ranks `1`–`3` on the left, White's side (rank 1) at the
 /// bottom unless flipped. The last move is a ring on the point reached (and a dashed ring on
 /// the point left by a step); highlighted points carry a dot. With
-/// [`explain`](game_core::SvgOptions::explain), a won game's mill is highlighted too (its
-/// three points carry the dot).
+/// [`explain`](game_core::SvgOptions::explain), a won game's mill is marked too: a ring of
+/// class `winning` around each of its three stones, unlike a highlight's dot.
 ///
 /// The classes ([`Describe::to_svg`] has the contract): every stone is a
 /// `<circle class="piece white stone">` (or `black`); every point has a hit area
@@ -174,14 +174,17 @@ impl Describe for Position {
         }
         svg.close();
 
+        if let Some(mill) = options.explain.then(|| self.mill()).flatten() {
+            svg.group("winning-line");
+            for point in mill {
+                let (x, y) = centre(point, flipped);
+                svg.ring("winning", x, y, 42.0, 7.0, PALETTE.winning);
+            }
+            svg.close();
+        }
+
         svg.group("highlight-marks");
-        let mill = options.explain.then(|| self.mill()).flatten();
-        for point in options
-            .highlights
-            .iter()
-            .copied()
-            .chain(mill.into_iter().flatten())
-        {
+        for &point in &options.highlights {
             let (x, y) = centre(point, flipped);
             svg.dot("highlight", x, y, 14.0, PALETTE.highlight);
         }

@@ -60,7 +60,7 @@ fn nine_points_are_named_and_the_gestures_are_the_clicks() {
 }
 
 #[test]
-fn the_explanation_highlights_the_mill() {
+fn the_explanation_rings_the_mill() {
     let mut pos = Position::start();
     for text in ["a1", "a3", "b1", "b3", "c1"] {
         let mv = pos.parse_move(text).expect("legal");
@@ -69,11 +69,13 @@ fn the_explanation_highlights_the_mill() {
     assert!(pos.outcome().is_some());
     let plain = pos.to_svg(&SvgOptions::new());
     let explained = pos.to_svg(&SvgOptions::new().with_explain(true));
-    assert_eq!(count(&plain, "highlight"), 0);
-    assert_eq!(count(&explained, "highlight"), 3);
+    assert_eq!(count(&plain, "winning"), 0);
+    // The mill is ringed, not dotted as a page's hints (highlights) are.
+    assert_eq!(count(&explained, "winning"), 3);
+    assert_eq!(count(&explained, "highlight"), 0);
     // A game going on has no mill to show.
     let going_on = Position::start().to_svg(&SvgOptions::new().with_explain(true));
-    assert_eq!(count(&going_on, "highlight"), 0);
+    assert_eq!(count(&going_on, "winning"), 0);
     assert_eq!(Position::EXPLANATION, Some("the mill"));
 }
 

@@ -5,12 +5,22 @@
 //   2. plays Swedish draughts captures by clicks: one by its start and end square, one by its
 //      landing squares;
 //   3. makes moves by clicks in every game (the hand in Cheversi, pass and keep/swap buttons),
-//      and saves screenshots of all five games at 1280 and 400 pixels wide;
+//      and saves screenshots of all five games at 1280 and 390 pixels wide;
 //   4. keeps a watcher live over the WebSocket, and brings it back after the server restarts;
 //   5. invites a friend by link into a second browser (the page learns the seat by GET /seat;
 //      a wrong token watches): moves by clicks and typed, a draw
 //      offer declined and accepted, a rematch both follow, a resignation;
-//   6. plays Sundraval's opening by its two points, then swap and pass by their buttons.
+//   6. plays Sundraval's opening by its two points, then swap and pass by their buttons;
+//   7. Sundraval 11's opening by clicks without the pairs in the state;
+//   8. a clocked game against the engine made on the home page, clocks ticking, one under ten
+//      seconds in red, and a flag that ends a game "on time";
+//   9. a lobby game: opened in one browser, joined from the home page of a second;
+//  10. the move list stepped through by keys and clicks (the board shows each position);
+//  11. at 390 px, every point of Sundraval 11 and draughts 10x10 at least 24 px from its
+//      neighbours, a tap 8 px off a point's centre on that point, coordinates 10 px tall;
+//      and at 1280x800 the board, the status line and the hand in view;
+//  12. axe-core on the home page and a game page of every game, in light and dark mode: no
+//      violation of impact "serious" or "critical".
 // Usage: node test.js [--server PATH] [--shots DIR]; BOARDRULES_SERVER and CHROMIUM override
 // the binary and the browser. Prints "N passed, N failed" last; exits 1 when a test failed.
 "use strict";
@@ -318,7 +328,7 @@ async function testDraughtsCapture(browser, server) {
   return results.join("; ");
 }
 
-// ---- test 3: every game by clicks, screenshots at 1280 and 400 px ----------------------
+// ---- test 3: every game by clicks, screenshots at 1280 and 390 px ----------------------
 /** Makes the legal move `i` of state `s` on the page by clicks and buttons, as a person would. */
 async function clickMove(page, s, i) {
   const g = s.gestures[i];
@@ -368,12 +378,12 @@ async function testEveryGame(browser, server) {
     }
   }
   // The home page on a phone.
-  const ctx = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
   await page.goto(server.base + "/");
   await page.waitForSelector("#create-form:not(.hidden)");
-  await page.screenshot({ path: path.join(SHOTS, "home-400.png"), fullPage: true });
-  await noHorizontalScroll(page, 400);
+  await page.screenshot({ path: path.join(SHOTS, "home-390.png"), fullPage: true });
+  await noHorizontalScroll(page, 390);
   await ctx.close();
   if (failures.length) throw new Error(failures.join("\n"));
   return notes.join("; ");
@@ -423,11 +433,11 @@ async function everyGameOne(browser, server, g, size) {
   } finally {
     // The screenshots are taken whatever happened, to look at.
     await page.screenshot({ path: path.join(SHOTS, name + "-1280.png"), fullPage: true });
-    await page.setViewportSize({ width: 400, height: 860 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, name + "-400.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, name + "-390.png"), fullPage: true });
   }
-  await noHorizontalScroll(page, 400);
+  await noHorizontalScroll(page, 390);
   const box = await page.locator("#board svg").boundingBox();
   assert(box && box.width >= 340, "the board fills a phone's width (" + (box && box.width) + " px)");
   assert(errors.length === 0, "no script errors: " + errors.join("; "));
@@ -468,7 +478,7 @@ async function testLive(browser, server) {
 // ---- test 5: a friend by link in a second browser; draw, resign, rematch ---------------
 async function testFriend(browser, server) {
   const a = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const b = await browser.newContext({ viewport: { width: 400, height: 860 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const me = await a.newPage();
   await me.goto(server.base + "/");
   await me.click('.game-choice[data-game="swedish-draughts"]');
@@ -543,21 +553,26 @@ async function testFriend(browser, server) {
   s = await waitForState(server, id, (x) => x.version !== before, "the typed move");
   assert(s.moves[s.moves.length - 1] === typed, "the typed move " + typed + " was played");
 
-  // Draw: offered by White, declined by Black; offered again, accepted.
+  // Draw: offered by White, declined by Black (White is told); offered again, accepted.
   await me.click("#draw-offer");
   await friend.waitForSelector("#draw-accept:not(.hidden)");
   await friend.click("#draw-decline");
   await waitForState(server, id, (x) => !x.draw_offer, "the declined offer");
+  await me.waitForFunction(() => /draw offer was declined/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
   await me.waitForSelector("#draw-offer:not(.hidden)");
   await me.click("#draw-offer");
   await friend.waitForSelector("#draw-accept:not(.hidden)");
   await friend.click("#draw-accept");
   s = await waitForState(server, id, (x) => x.outcome, "the agreed draw");
   assert(s.outcome.result === "draw" && s.outcome.reason === "agreement", "a draw by agreement: " + JSON.stringify(s.outcome));
-  await me.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
-  await friend.waitForFunction(() => /Draw \(agreement\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await me.waitForFunction(() => /Draw by agreement/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.waitForFunction(() => /Draw by agreement/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  // The game-over panel: the result in plain words, the final score, Rematch and New game.
+  await me.waitForSelector("#over:not(.hidden)");
+  const panel = await me.textContent("#over");
+  assert(/Draw by agreement/.test(panel) && /Pieces: White \d+ · Black \d+/.test(panel), "the game-over panel: " + panel);
 
-  // Rematch: the creator starts it, the friend follows the button, both keep their seats.
+  // Rematch: the creator starts it, the friend follows the button; the colours change.
   await Promise.all([me.waitForURL((u) => !u.pathname.endsWith("/g/" + id)), me.click("#rematch")]);
   const id2 = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
   assert(id2 !== id, "a new game");
@@ -565,18 +580,27 @@ async function testFriend(browser, server) {
   await Promise.all([friend.waitForURL((u) => u.pathname.endsWith("/g/" + id2)), friend.click("#rematch-go")]);
   await waitBoard(me);
   await waitBoard(friend);
-  await me.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
-  // Resign in the rematch: White resigns, both pages say Black won by resignation.
+  await friend.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+  await me.waitForFunction(() => /Black/.test(document.querySelector("#seats .you") ? document.querySelector("#seats .you").parentElement.textContent : ""), null, { timeout: 10000 });
+  // A click out of turn says whose turn it is.
+  await clickPoint(me, (await server.api("GET", "/api/games/" + id2)).gestures[0].points[0]);
+  await me.waitForSelector("#move-error:not(.hidden)");
+  const outOfTurn = await me.textContent("#move-error");
+  assert(/It is White's turn/.test(outOfTurn), "a click out of turn says whose turn it is: " + outOfTurn);
+  assert(/your move/.test(await friend.title()), "the title says it is the friend's move: " + (await friend.title()));
+  // Resign in the rematch: the creator (Black now) resigns; Resign is gone, White has won.
   await me.click("#resign");
   await me.click("#resign-confirm");
   s = await waitForState(server, id2, (x) => x.outcome, "the resignation");
-  assert(s.outcome.player === "black" && s.outcome.reason === "resignation", "Black wins by resignation: " + JSON.stringify(s.outcome));
-  await friend.waitForFunction(() => /Black wins — you won \(resignation\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
-  await friend.screenshot({ path: path.join(SHOTS, "friend-rematch-resigned-400.png"), fullPage: true });
+  assert(s.outcome.player === "white" && s.outcome.reason === "resignation", "White wins by resignation: " + JSON.stringify(s.outcome));
+  await friend.waitForFunction(() => /White wins by resignation — you won/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await friend.waitForFunction(() => /Black resigned/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  assert(await me.$eval("#resign", (e) => e.classList.contains("hidden")), "Resign is hidden after resigning");
+  await friend.screenshot({ path: path.join(SHOTS, "friend-rematch-resigned-390.png"), fullPage: true });
   assert(probes.length === 0, "no empty move was posted: " + probes);
   await a.close();
   await b.close();
-  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " resigned by White";
+  return "game " + id + " drawn by agreement after 5 moves; rematch " + id2 + " (colours changed) resigned by Black";
 }
 
 // ---- test 6: Sundraval's opening by clicks and the swap button ------------------------
@@ -601,14 +625,14 @@ async function testSundravalSwap(browser, server) {
   await waitBoard(second);
   await second.waitForSelector('#choices button[data-move="swap"]');
   const status = await second.textContent("#status");
-  assert(/keep or swap/.test(status), "the second seat is asked to keep or swap: " + status);
+  assert(/keep colours or swap colours/.test(status), "the second seat is asked to keep or swap: " + status);
   await second.screenshot({ path: path.join(SHOTS, "sundraval-keep-or-swap-1280.png"), fullPage: true });
   await second.click('#choices button[data-move="swap"]');
   s = await waitForState(server, game.id, (x) => x.moves.length === 2, "the swap");
   assert(s.colors.second === "black" && s.colors.first === "white", "the swap gave the second seat black: " + JSON.stringify(s.colors));
   await second.waitForFunction(() => /you now play black/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
   await first.waitForFunction(() => /you now play white/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
-  await second.waitForFunction(() => /Second player \(black\) to move — your move/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+  await second.waitForFunction(() => /Second \(black\) to move — your move/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
   await second.screenshot({ path: path.join(SHOTS, "sundraval-after-swap-1280.png"), fullPage: true });
   // A pass by its button.
   await second.click('#choices button[data-move="pass"]');
@@ -654,6 +678,278 @@ async function testSundravalLarge(browser, server) {
   return "opening " + s.moves[0] + " by clicks " + a + ", " + b;
 }
 
+
+// ---- test 8: a clocked game -------------------------------------------------------------
+async function testClock(browser, server) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.base + "/");
+  await page.click('.game-choice[data-game="kvarn3"]');
+  await page.click('.seat-row[data-seat="1"] label[data-kind="engine"]');
+  await page.selectOption("#clock", "60000+0");
+  await page.selectOption("#time-ms", "5000");
+  await Promise.all([page.waitForURL(/\/g\//), page.click("#create")]);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]);
+  let s = await server.api("GET", "/api/games/" + id);
+  assert(s.clock && s.clock.initial_ms === 60000 && s.clock.increment_ms === 0, "the clock asked for: " + JSON.stringify(s.clock));
+  await waitBoard(page);
+  await page.waitForSelector('[data-clock="white"]');
+  assert((await page.textContent('[data-clock="white"]')).trim() === "1:00", "a full minute before the first move");
+  // Moves by clicks; the engine, allowed 5 s a move, thinks within its minute.
+  for (let k = 0; k < 3 && !s.outcome; k++) {
+    s = await waitForState(server, id, (x) => x.outcome || (x.to_move === "white" && !x.thinking), "White's turn");
+    if (s.outcome) break;
+    await page.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+    const before = s.version;
+    await clickMove(page, s, rand(s.legal_moves.length));
+    s = await waitForState(server, id, (x) => x.version !== before, "a clocked move");
+  }
+  s = await waitForState(server, id, (x) => x.outcome || (x.to_move === "white" && !x.thinking), "White's turn");
+  if (!s.outcome) {
+    // White's clock runs: the page counts it down between states.
+    const a = await page.textContent('[data-clock="white"]');
+    await page.waitForTimeout(1300);
+    const b = await page.textContent('[data-clock="white"]');
+    assert(a !== b, "White's clock ticks on the page: " + a + " then " + b);
+    assert(await page.$('[data-clock="white"].running'), "the running clock is marked");
+    const black = s.clock.remaining_ms.black;
+    assert(black > 50000, "the engine kept its time: " + black + " ms left");
+  }
+  await page.screenshot({ path: path.join(SHOTS, "clock-1280.png") });
+  // A game on ten seconds: the clock under ten seconds is red, and the flag ends it on time.
+  const quick = await server.api("POST", "/api/games", { game: "kvarn3", seats: ["human", "human"], clock: { initial_ms: 10000, increment_ms: 0 } });
+  await server.api("POST", "/api/games/" + quick.id + "/moves", { move: "b2" }, quick.seats[0].token);
+  const watcher = await ctx.newPage();
+  await watcher.goto(server.base + "/g/" + quick.id + "#seat=" + quick.seats[0].token);
+  await watcher.waitForSelector('[data-clock="black"].low.running', { timeout: 5000 });
+  await watcher.screenshot({ path: path.join(SHOTS, "clock-low-1280.png") });
+  await watcher.waitForFunction(() => /White wins on time/.test(document.querySelector("#status").textContent), null, { timeout: 15000 });
+  const end = await server.api("GET", "/api/games/" + quick.id);
+  assert(end.outcome.reason === "time" && end.outcome.player === "white", "a win on time: " + JSON.stringify(end.outcome));
+  assert((await watcher.textContent('[data-clock="black"]')).trim() === "0.0", "Black's clock shows nothing left");
+  await watcher.screenshot({ path: path.join(SHOTS, "clock-flag-1280.png") });
+  assert(errors.length === 0, "no script errors: " + errors.join("; "));
+  await ctx.close();
+  return "game " + id + " on 1 min, " + s.moves.length + " moves; game " + quick.id + " won on time";
+}
+
+// ---- test 9: a lobby game joined from a second browser ----------------------------------
+async function testLobby(browser, server) {
+  const a = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const me = await a.newPage();
+  await me.goto(server.base + "/");
+  await me.click('.game-choice[data-game="cheversi"]');
+  await me.click('.seat-row[data-seat="0"] label[data-kind="me"]');
+  await me.click('.seat-row[data-seat="1"] label[data-kind="open"]');
+  await me.selectOption("#clock", "300000+3000");
+  await Promise.all([me.waitForURL(/\/g\//), me.click("#create")]);
+  const id = decodeURIComponent(new URL(me.url()).pathname.split("/")[2]);
+  await waitBoard(me);
+  await me.waitForFunction(() => /waiting for someone to join/.test(document.querySelector("#status").textContent + document.querySelector("#seats").textContent) || /open seat/.test(document.querySelector("#seats").textContent), null, { timeout: 10000 });
+  const stranger = await b.newPage();
+  await stranger.goto(server.base + "/");
+  await stranger.waitForSelector('#lobby button[data-join="' + id + '"]', { timeout: 10000 });
+  await stranger.screenshot({ path: path.join(SHOTS, "lobby-390.png"), fullPage: true });
+  const entry = await stranger.textContent('#lobby li:has(button[data-join="' + id + '"])');
+  assert(/Cheversi/.test(entry) && /5 min \+ 3 s/.test(entry) && /Join as Black/.test(entry), "the lobby entry: " + entry);
+  await Promise.all([stranger.waitForURL((u) => u.pathname.endsWith("/g/" + id)), stranger.click('#lobby button[data-join="' + id + '"]')]);
+  await waitBoard(stranger);
+  await stranger.waitForFunction(() => /Black/.test(document.querySelector("#seats .you") ? document.querySelector("#seats .you").parentElement.textContent : ""), null, { timeout: 10000 });
+  await me.waitForFunction(() => /seat was taken|Black joined/.test(document.querySelector("#notice").textContent), null, { timeout: 10000 });
+  const lobby = await server.api("GET", "/api/lobby");
+  assert(!lobby.games.some((g) => g.id === id), "the game left the lobby");
+  // White places its king by clicks; the stranger answers by clicks on the phone.
+  let s = await server.api("GET", "/api/games/" + id);
+  await clickMove(me, s, 0);
+  s = await waitForState(server, id, (x) => x.moves.length === 1, "White's king");
+  await stranger.waitForFunction(() => document.querySelector("#status.yours") !== null, null, { timeout: 10000 });
+  await clickMove(stranger, s, rand(s.legal_moves.length));
+  s = await waitForState(server, id, (x) => x.moves.length === 2, "Black's answer");
+  assert(s.clock.running === "white", "White's clock runs: " + JSON.stringify(s.clock));
+  await stranger.screenshot({ path: path.join(SHOTS, "lobby-joined-390.png"), fullPage: true });
+  await a.close();
+  await b.close();
+  return "cheversi " + id + " joined from the lobby: " + s.moves.join(" ");
+}
+
+// ---- test 10: the move list by keys --------------------------------------------------------
+async function testHistory(browser, server) {
+  const game = await newHumanGame(server, "swedish-draughts", "8");
+  let s = await server.api("GET", "/api/games/" + game.id);
+  for (let i = 0; i < 7; i++) s = await server.api("POST", "/api/games/" + game.id + "/moves", { move: pick(s.legal_moves) }, game.tokens[s.to_move]);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens[s.to_move]);
+  await waitBoard(page);
+  await waitMoves(page, 7);
+  const shown = () => page.$eval("#board", (b) => b.dataset.ply);
+  const waitPly = (p) => page.waitForFunction((want) => document.querySelector("#board").dataset.ply === want, p, { timeout: 10000 });
+  assert((await shown()) === "live", "the live position first");
+  const pieces = () => page.$$eval("#board .piece", (e) => e.length);
+  await page.keyboard.press("Home");
+  await waitPly("0");
+  assert(await page.isVisible("#history"), "the history bar says an earlier position is shown");
+  assert((await pieces()) === 24, "the start has 24 men: " + (await pieces()));
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitPly("2");
+  const current = await page.textContent("#moves .current");
+  assert(current === s.moves[1], "the second move is marked: " + current);
+  await page.keyboard.press("ArrowLeft");
+  await waitPly("1");
+  // The live game goes on meanwhile: a move arrives and the page stays where it is.
+  s = await server.api("POST", "/api/games/" + game.id + "/moves", { move: pick(s.legal_moves) }, game.tokens[s.to_move]);
+  await waitMoves(page, 8);
+  assert((await shown()) === "1", "a new move does not move the history away");
+  await page.click('#moves button[data-ply="5"]');
+  await waitPly("5");
+  await page.screenshot({ path: path.join(SHOTS, "history-1280.png") });
+  await page.keyboard.press("End");
+  await waitPly("live");
+  assert(!(await page.isVisible("#history")), "back to the live game");
+  await page.keyboard.press("ArrowLeft");
+  await waitPly("7");
+  await page.click("#live");
+  await waitPly("live");
+  await ctx.close();
+  return "stepped through " + s.moves.length + " moves";
+}
+
+// ---- test 11: tap distances on a phone --------------------------------------------------------
+async function testTapDistances(browser, server) {
+  const notes = [];
+  for (const [name, size] of [["sundraval", "11"], ["swedish-draughts", "10"]]) {
+    const game = await newHumanGame(server, name, size);
+    const first = game.info.players[0];
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens[first]);
+    await waitBoard(page);
+    await page.waitForTimeout(400);
+    const m = await page.evaluate(() => {
+      const cs = [...document.querySelectorAll("#board [data-point]")].map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+      let least = Infinity;
+      for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++) least = Math.min(least, Math.hypot(cs[i][0] - cs[j][0], cs[i][1] - cs[j][1]));
+      // Every label of the picture: coordinates, and draughts' square numbers.
+      const coords = [...document.querySelectorAll("#board svg text")].map((t) => t.getBoundingClientRect().height);
+      return { points: cs.length, least, coord: Math.min(...coords), width: document.documentElement.scrollWidth };
+    });
+    assert(m.least >= 24, name + ": the closest points are " + m.least.toFixed(1) + " px apart");
+    assert(m.coord >= 10, name + ": the smallest label is " + m.coord.toFixed(1) + " px tall");
+    assert(m.width <= 390, name + ": the page itself does not scroll sideways (" + m.width + " px)");
+    // Taps 8 px off a point's centre (in four directions) land on that point, board panned
+    // to each point first as a player would.
+    const sample = await page.$$eval("#board [data-point]", (es) => es.map((e) => e.getAttribute("data-point")));
+    let hits = 0, tries = 0;
+    for (let k = 0; k < 12; k++) {
+      const p = pick(sample);
+      const loc = page.locator('#board [data-point="' + p + '"]').first();
+      await loc.scrollIntoViewIfNeeded();
+      const ok = await page.evaluate((pt) => {
+        const e = document.querySelector('#board [data-point="' + pt + '"]');
+        const r = e.getBoundingClientRect();
+        const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+        return [[8, 0], [-8, 0], [0, 8], [0, -8]].map(([dx, dy]) => {
+          const hit = document.elementFromPoint(cx + dx, cy + dy);
+          const t = hit && hit.closest ? hit.closest("[data-point]") : null;
+          return t && t.getAttribute("data-point") === pt;
+        });
+      }, p);
+      hits += ok.filter(Boolean).length;
+      tries += ok.length;
+    }
+    assert(hits === tries, name + ": " + hits + " of " + tries + " taps 8 px off centre hit their point");
+    await page.screenshot({ path: path.join(SHOTS, "tap-" + name + "-" + size + "-390.png") });
+    notes.push(name + " " + size + ": " + m.points + " points, closest " + m.least.toFixed(1) + " px, labels at least " + m.coord.toFixed(1) + " px, " + hits + "/" + tries + " taps");
+    await ctx.close();
+  }
+  // A point played by the keyboard alone: Tab to the board, arrows, Enter.
+  const game = await newHumanGame(server, "kvarn3");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens.white);
+  await waitBoard(page);
+  await page.focus('#board [data-point][tabindex="0"]');
+  const start = await page.evaluate(() => document.activeElement.getAttribute("data-point"));
+  await page.keyboard.press("ArrowLeft");
+  const moved = await page.evaluate(() => document.activeElement.getAttribute("data-point"));
+  assert(start === "b2" && moved === "a2", "the arrows move between points: " + start + " then " + moved);
+  assert((await page.$$('#board [data-point][tabindex="0"]')).length === 1, "one point in the tab order (a roving tabindex)");
+  await page.screenshot({ path: path.join(SHOTS, "keyboard-focus-1280.png") });
+  await page.keyboard.press("Enter");
+  const s = await waitForState(server, game.id, (x) => x.moves.length === 1, "the move by keyboard");
+  assert(s.moves[0] === "a2", "Enter played a2: " + s.moves[0]);
+  await ctx.close();
+  notes.push("kvarn3 a2 by the keyboard");
+  return notes.join("; ");
+}
+
+// ---- test 11b: the board in view at 1280x800 ---------------------------------------------
+async function testFits(browser, server) {
+  const notes = [];
+  for (const [name, size] of [["cheversi", null], ["svendo", "5x6"], ["swedish-draughts", "10"], ["sundraval", "11"]]) {
+    const game = await newHumanGame(server, name, size);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(server.base + "/g/" + game.id + "#seat=" + game.tokens[game.info.players[0]]);
+    await waitBoard(page);
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-point].hint").length > 0, null, { timeout: 15000 });
+    const m = await page.evaluate(() => {
+      const r = (id) => { const e = document.getElementById(id); return e && !e.classList.contains("hidden") ? e.getBoundingClientRect() : null; };
+      const board = document.querySelector("#board svg").getBoundingClientRect();
+      return { status: r("status").top, board: board.bottom, hand: r("hand") ? r("hand").bottom : null, width: board.width };
+    });
+    assert(m.status >= 0 && m.board <= 800, name + ": the status line and the board are in view (board bottom " + m.board.toFixed(0) + ")");
+    assert(m.hand === null || m.hand <= 800, name + ": the hand is in view (its bottom at " + (m.hand && m.hand.toFixed(0)) + ")");
+    assert(m.width >= 400, name + ": the board is not made tiny (" + m.width.toFixed(0) + " px)");
+    await page.screenshot({ path: path.join(SHOTS, "fits-" + name + "-1280x800.png") });
+    notes.push(name + (size ? " " + size : "") + ": board " + m.width.toFixed(0) + " px wide, bottom " + m.board.toFixed(0) + (m.hand !== null ? ", hand bottom " + m.hand.toFixed(0) : ""));
+    await ctx.close();
+  }
+  return notes.join("; ");
+}
+
+// ---- test 12: axe-core ------------------------------------------------------------------------
+async function testAxe(browser, server) {
+  const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  const info = await server.api("GET", "/api/info");
+  const pages = [["home", "/"]];
+  for (const g of info.games) {
+    const game = await newHumanGame(server, g.name, g.sizes.length ? g.sizes[0] : null);
+    pages.push([g.name, "/g/" + game.id + "#seat=" + game.tokens[g.players[0]]]);
+  }
+  pages.push(["rules", "/rules/cheversi"]);
+  const problems = [];
+  let checked = 0;
+  for (const scheme of ["light", "dark"]) {
+    // axe is put into the page by the test, not by the server: the page's CSP allows only
+    // the server's own scripts, so the test's context bypasses it.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, bypassCSP: true });
+    const page = await ctx.newPage();
+    for (const [name, where] of pages) {
+      await page.goto(server.base + where);
+      if (name === "home") await page.waitForSelector("#create-form:not(.hidden)");
+      else if (name !== "rules") await waitBoard(page);
+      await page.waitForTimeout(200);
+      await page.evaluate(source);
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+      for (const v of result.violations) {
+        if (v.impact === "serious" || v.impact === "critical") {
+          problems.push(scheme + " " + name + ": " + v.id + " (" + v.impact + ") " + v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " " + (n.failureSummary || "").split("\n").slice(1, 2).join("")).join(" | "));
+        }
+      }
+      checked++;
+      if (scheme === "dark") await page.screenshot({ path: path.join(SHOTS, "dark-" + name + "-1280.png") });
+    }
+    await ctx.close();
+  }
+  assert(problems.length === 0, problems.join("\n"));
+  return checked + " pages without a serious or critical violation";
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardrules-browser-"));
@@ -664,11 +960,17 @@ async function main() {
   const tests = [
     ["kvarn3 against the engine, by clicks, to the end", testKvarn3],
     ["draughts captures by clicks", testDraughtsCapture],
-    ["every game by clicks, screenshots at 1280 and 400 px", testEveryGame],
+    ["every game by clicks, screenshots at 1280 and 390 px", testEveryGame],
     ["live over the WebSocket, back after a restart and a reload", testLive],
     ["a friend by link in a second browser: moves, typed moves, draw, rematch, resign", testFriend],
     ["Sundraval's opening by clicks, the swap and pass buttons", testSundravalSwap],
     ["Sundraval 11's opening by clicks without the pairs in the state", testSundravalLarge],
+    ["a clocked game against the engine, a flag on time", testClock],
+    ["a lobby game joined from a second browser", testLobby],
+    ["the move list stepped through by keys", testHistory],
+    ["tap distances at 390 px, keyboard play", testTapDistances],
+    ["the board, the status line and the hand in view at 1280x800", testFits],
+    ["axe-core on the home page and every game", testAxe],
   ];
   let passed = 0;
   let failed = 0;

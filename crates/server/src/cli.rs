@@ -48,11 +48,16 @@ Limits (each the most a client, or all clients together, can make the server hol
   --send-buffer-bytes N             the kernel's send buffer of a connection (default 262144)
   --socket-backlog N                state messages a WebSocket may fall behind before it gets
                                     only the latest (default 16)
+  --open-games-per-address N        games with an open seat one address may have in the
+                                    lobby at once (default 5)
+  --lobby-expiry-secs S             a game's open seats expire, and it leaves the lobby, S
+                                    seconds after it was created (default 3600)
 
 Fixed bounds: a request body 16 KiB; a WebSocket message from a client 4 KiB, 20 a second;
 a state message 64 KiB (the legal moves and their gestures are null beyond, and
 GET /api/games/ID/legal_moves lists them); a game 1000 plies (a draw by the move cap);
-an engine's time 1 to 60000 ms a move.
+an engine's time 1 to 60000 ms a move; the lobby lists 100 games at most; a clock from 10 s
+to 24 h with an increment of 0 to 600 s; at most 100 flags fall in one second.
 ";
 
 /// What the command line asks for.
@@ -149,6 +154,12 @@ const NUMBERS: &[(&str, SetNumber)] = &[
     }),
     ("--socket-backlog", |c, n| {
         c.limits.socket_backlog = count(n)
+    }),
+    ("--open-games-per-address", |c, n| {
+        c.limits.open_games_per_address = count(n)
+    }),
+    ("--lobby-expiry-secs", |c, n| {
+        c.limits.lobby_expiry = Duration::from_secs(n)
     }),
     ("--engine-threads", |c, n| c.engine_threads = count(n)),
 ];
@@ -328,6 +339,14 @@ mod tests {
             ),
             ("--send-buffer-bytes", defaults.send_buffer.to_string()),
             ("--socket-backlog", defaults.socket_backlog.to_string()),
+            (
+                "--open-games-per-address",
+                defaults.open_games_per_address.to_string(),
+            ),
+            (
+                "--lobby-expiry-secs",
+                defaults.lobby_expiry.as_secs().to_string(),
+            ),
         ];
         assert_eq!(shown.len() + 1, NUMBERS.len(), "one option per limit");
         for (option, default) in shown {

@@ -31,6 +31,12 @@ impl ClientKey {
             },
         }
     }
+
+    /// The key as the store keeps it (the bound on open games per address counts by it): a
+    /// digest, so that the file holds no client's address.
+    pub(crate) fn stored(&self) -> String {
+        crate::secrets::digest(&self.0.to_string())
+    }
 }
 
 /// An allowance that refills: `capacity` at most, refilled evenly over `refill`.

@@ -31,6 +31,7 @@ use tokio::sync::{mpsc, watch};
 
 mod cli;
 mod clients;
+mod clock;
 mod error;
 mod games;
 mod http;
@@ -44,9 +45,10 @@ mod table;
 mod wire;
 
 pub use cli::{parse_args, ArgsError, Command, HELP};
+pub use clock::{MAX_INCREMENT_MS, MAX_INITIAL_MS, MIN_INITIAL_MS};
 pub use limits::{
-    Limits, BODY_LIMIT, DEFAULT_TIME_MS, INLINE_LISTS_BYTES, MAX_PLIES, MAX_STATE_BYTES,
-    MAX_TIME_MS, WS_MESSAGES_PER_SECOND, WS_MESSAGE_LIMIT,
+    Limits, BODY_LIMIT, DEFAULT_TIME_MS, INLINE_LISTS_BYTES, LOBBY_SIZE, MAX_PLIES,
+    MAX_STATE_BYTES, MAX_TIME_MS, WS_MESSAGES_PER_SECOND, WS_MESSAGE_LIMIT,
 };
 
 /// How to run a server: where it listens, where it keeps its games, how many engine threads,

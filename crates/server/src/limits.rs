@@ -55,6 +55,12 @@ pub struct Limits {
     /// Messages a WebSocket may fall behind before it gets only the latest state: the queue
     /// holds shared state texts, not copies.
     pub socket_backlog: usize,
+    /// Games with an open seat one client address may have in the lobby at once
+    /// (`--open-games-per-address`).
+    pub open_games_per_address: usize,
+    /// How long a game with open seats stays in the lobby (`--lobby-expiry-secs`): then its
+    /// open seats expire, and joining it is refused.
+    pub lobby_expiry: Duration,
 }
 
 impl Default for Limits {
@@ -75,9 +81,14 @@ impl Default for Limits {
             write_timeout: Duration::from_secs(10),
             send_buffer: 256 * 1024,
             socket_backlog: 16,
+            open_games_per_address: 5,
+            lobby_expiry: Duration::from_secs(3600),
         }
     }
 }
+
+/// The most games `GET /api/lobby` lists, the newest first.
+pub const LOBBY_SIZE: usize = 100;
 
 /// The largest state message, WebSocket message from the server or game state answer:
 /// the legal moves and their gestures are left out (null) when they would pass it.

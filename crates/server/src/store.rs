@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::ClockRow;
 use crate::secrets;
 use crate::table::OutcomeJson;
 
@@ -47,6 +48,8 @@ pub(crate) enum SeatRow {
         /// The engine's name and budget as the tools spell them.
         spec: String,
     },
+    /// A seat for whoever joins first (the game is listed in the lobby meanwhile).
+    Open,
 }
 
 /// A game's row: everything but its moves.
@@ -64,6 +67,30 @@ pub(crate) struct GameRow {
     pub(crate) draw_offer: Option<usize>,
     pub(crate) rematch: Option<String>,
     pub(crate) version: u64,
+    /// The game's clock, for a timed game.
+    pub(crate) clock: Option<ClockRow>,
+    /// When the game was created (wall-clock ms): the lobby's order and its expiry.
+    pub(crate) created_ms: u64,
+    /// The client that created a game with open seats (its address or IPv6 /64), which the
+    /// bound on open games per address counts.
+    pub(crate) opener: Option<String>,
+}
+
+impl GameRow {
+    /// Whether a seat waits for someone to join.
+    pub(crate) fn has_open_seat(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, SeatRow::Open))
+    }
+}
+
+/// A game of the lobby as stored: its id, game, board, seats, clock and creation time.
+pub(crate) struct LobbyRow {
+    pub(crate) id: String,
+    pub(crate) game: String,
+    pub(crate) size: Option<String>,
+    pub(crate) seats: Vec<SeatRow>,
+    pub(crate) clock: Option<ClockRow>,
+    pub(crate) created_ms: u64,
 }
 
 /// The SQLite file, one connection behind a lock (each statement takes tens of microseconds).
@@ -103,8 +130,8 @@ fn private_file(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-const GAME_COLUMNS: &str =
-    "id, game, size, start, seats, creator, time_ms, ended, draw_offer, rematch, version";
+const GAME_COLUMNS: &str = "id, game, size, start, seats, creator, time_ms, ended, draw_offer, \
+     rematch, version, clock, created_ms, opener";
 
 type RawRow = (
     String,
@@ -118,6 +145,9 @@ type RawRow = (
     Option<i64>,
     Option<String>,
     i64,
+    Option<String>,
+    i64,
+    Option<String>,
 );
 
 fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
@@ -133,12 +163,30 @@ fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
         r.get(8)?,
         r.get(9)?,
         r.get(10)?,
+        r.get(11)?,
+        r.get(12)?,
+        r.get(13)?,
     ))
 }
 
 /// A stored row as the server holds it; `None` (logged) when a JSON column cannot be read.
 fn game_row(raw: RawRow) -> Option<GameRow> {
-    let (id, game, size, start, seats, creator, time_ms, ended, offer, rematch, version) = raw;
+    let (
+        id,
+        game,
+        size,
+        start,
+        seats,
+        creator,
+        time_ms,
+        ended,
+        offer,
+        rematch,
+        version,
+        clock,
+        created_ms,
+        opener,
+    ) = raw;
     let seats: Vec<SeatRow> = match serde_json::from_str(&seats) {
         Ok(seats) => seats,
         Err(e) => {
@@ -150,6 +198,13 @@ fn game_row(raw: RawRow) -> Option<GameRow> {
         Ok(ended) => ended,
         Err(e) => {
             tracing::warn!(game = %id, error = %e, "unreadable outcome; game skipped");
+            return None;
+        }
+    };
+    let clock = match clock.map(|text| serde_json::from_str(&text)).transpose() {
+        Ok(clock) => clock,
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "unreadable clock; game skipped");
             return None;
         }
     };
@@ -165,6 +220,9 @@ fn game_row(raw: RawRow) -> Option<GameRow> {
         draw_offer: offer.and_then(|i| usize::try_from(i).ok()),
         rematch,
         version: u64::try_from(version).unwrap_or(0),
+        clock,
+        created_ms: u64::try_from(created_ms).unwrap_or(0),
+        opener,
     })
 }
 
@@ -220,6 +278,23 @@ impl Store {
         if !columns.iter().any(|c| c == "creator") {
             tx.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
         }
+        for (column, kind) in [
+            ("clock", "TEXT"),
+            ("deadline", "INTEGER"),
+            ("created_ms", "INTEGER NOT NULL DEFAULT 0"),
+            ("lobby", "INTEGER NOT NULL DEFAULT 0"),
+            ("opener", "TEXT"),
+        ] {
+            if !columns.iter().any(|c| c == column) {
+                tx.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {kind}"))?;
+            }
+        }
+        tx.execute_batch(
+            "CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline)
+                 WHERE deadline IS NOT NULL;
+             CREATE INDEX IF NOT EXISTS games_lobby ON games (created_ms) WHERE lobby = 1;
+             CREATE TABLE IF NOT EXISTS server (key TEXT PRIMARY KEY, value INTEGER NOT NULL);",
+        )?;
         if !columns.iter().any(|c| c == "live") {
             tx.execute_batch(
                 "ALTER TABLE games ADD COLUMN live INTEGER NOT NULL DEFAULT 1;
@@ -264,6 +339,7 @@ impl Store {
 
     /// Stores move number `ply` (0 for the first) of game `id`, the game's new version and
     /// draw offer, and whether it goes on (`live`), in one transaction.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn add_move(
         &self,
         id: &str,
@@ -272,6 +348,7 @@ impl Store {
         version: u64,
         draw_offer: Option<usize>,
         live: bool,
+        clock: Option<&ClockRow>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
@@ -280,8 +357,16 @@ impl Store {
             params![id, ply as i64, text],
         )?;
         tx.execute(
-            "UPDATE games SET version = ?2, draw_offer = ?3, live = ?4 WHERE id = ?1",
-            params![id, version as i64, draw_offer.map(|i| i as i64), live],
+            "UPDATE games SET version = ?2, draw_offer = ?3, live = ?4, clock = ?5, deadline = ?6
+             WHERE id = ?1",
+            params![
+                id,
+                version as i64,
+                draw_offer.map(|i| i as i64),
+                live,
+                clock.map(to_json).transpose()?,
+                deadline(clock),
+            ],
         )?;
         tx.commit()?;
         Ok(())
@@ -291,7 +376,7 @@ impl Store {
     pub(crate) fn update_meta(&self, row: &GameRow, live: bool) -> Result<(), StoreError> {
         self.conn().execute(
             "UPDATE games SET seats = ?2, ended = ?3, draw_offer = ?4, rematch = ?5, version = ?6,
-             live = ?7 WHERE id = ?1",
+             live = ?7, clock = ?8, deadline = ?9, lobby = ?10 WHERE id = ?1",
             params![
                 row.id,
                 to_json(&row.seats)?,
@@ -300,9 +385,141 @@ impl Store {
                 row.rematch,
                 row.version as i64,
                 live,
+                row.clock.as_ref().map(to_json).transpose()?,
+                deadline(row.clock.as_ref()),
+                live && row.has_open_seat(),
             ],
         )?;
         Ok(())
+    }
+
+    /// The games whose running seat's flag has fallen by `now` (wall-clock ms), at most
+    /// `limit` of them, the earliest first: in memory or not, the index finds them.
+    pub(crate) fn due_flags(&self, now: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .conn()
+            .prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1
+                 ORDER BY deadline LIMIT ?2",
+            )?
+            .query_map(params![now as i64, limit as i64], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Forgets the deadline of a game that cannot be loaded, so that the scan does not find it
+    /// again every second.
+    pub(crate) fn clear_deadline(&self, id: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE games SET deadline = NULL WHERE id = ?1",
+            params![id],
+        )?;
+        Ok(())
+    }
+
+    /// The maintenance tick's writes: notes that the server is alive at `now` (the next
+    /// server on the file learns from it how long the clocks stood still) and takes the games
+    /// created before `expired` out of the lobby. They do not wait for a file another process
+    /// holds locked (they are tried again in a second), so that they never hold up a move.
+    pub(crate) fn tick(&self, now: u64, expired: u64) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        conn.busy_timeout(std::time::Duration::ZERO)?;
+        let result = (|| -> Result<(), StoreError> {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO server (key, value) VALUES ('alive_ms', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![now as i64],
+            )?;
+            tx.execute(
+                "UPDATE games SET lobby = 0 WHERE lobby = 1 AND created_ms < ?1",
+                params![expired as i64],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })();
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        result
+    }
+
+    /// A server starts at `now`: the running clocks are moved on by the time no server ran
+    /// (from the last heartbeat), so a restart costs no player any time. Returns that time.
+    pub(crate) fn resume_clocks(&self, now: u64) -> Result<u64, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let alive: Option<i64> = tx
+            .query_row("SELECT value FROM server WHERE key = 'alive_ms'", [], |r| {
+                r.get(0)
+            })
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })?;
+        let down = alive.map_or(0, |alive| (now as i64 - alive).max(0));
+        if down > 0 {
+            tx.execute(
+                "UPDATE games SET deadline = deadline + ?1,
+                   clock = json_set(clock, '$.since_ms', json_extract(clock, '$.since_ms') + ?1)
+                 WHERE deadline IS NOT NULL",
+                params![down],
+            )?;
+        }
+        tx.execute(
+            "INSERT INTO server (key, value) VALUES ('alive_ms', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![now as i64],
+        )?;
+        tx.commit()?;
+        Ok(u64::try_from(down).unwrap_or(0))
+    }
+
+    /// The lobby: the games with an open seat created since `since` (wall-clock ms), newest
+    /// first, at most `limit`.
+    pub(crate) fn lobby(&self, since: u64, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
+        let conn = self.conn();
+        let rows: Vec<RawLobbyRow> = conn
+            .prepare_cached(
+                "SELECT id, game, size, seats, clock, created_ms FROM games
+                 WHERE lobby = 1 AND created_ms >= ?1
+                 ORDER BY created_ms DESC, rowid DESC LIMIT ?2",
+            )?
+            .query_map(params![since as i64, limit as i64], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, game, size, seats, clock, created_ms)| {
+                Some(LobbyRow {
+                    seats: serde_json::from_str(&seats).ok()?,
+                    clock: match clock {
+                        Some(text) => Some(serde_json::from_str(&text).ok()?),
+                        None => None,
+                    },
+                    id,
+                    game,
+                    size,
+                    created_ms: u64::try_from(created_ms).unwrap_or(0),
+                })
+            })
+            .collect())
+    }
+
+    /// How many games in the lobby (created since `since`) the client `opener` created.
+    pub(crate) fn open_games_of(&self, opener: &str, since: u64) -> Result<usize, StoreError> {
+        let n: i64 = self.conn().query_row(
+            "SELECT COUNT(*) FROM games WHERE lobby = 1 AND created_ms >= ?1 AND opener = ?2",
+            params![since as i64, opener],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
     /// Stores a rematch: the new game and the old game's link to it, in one transaction.
@@ -353,10 +570,21 @@ impl Store {
     }
 }
 
+/// A lobby row as read: id, game, size, seats, clock, created_ms.
+type RawLobbyRow = (String, String, Option<String>, String, Option<String>, i64);
+
+/// The deadline column of a clock: when its running seat's flag falls.
+fn deadline(clock: Option<&ClockRow>) -> Option<i64> {
+    clock
+        .and_then(ClockRow::deadline)
+        .map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))
+}
+
 fn insert_row(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO games (id, game, size, start, seats, creator, time_ms, ended, draw_offer,
-         rematch, version, live) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)",
+         rematch, version, live, clock, deadline, created_ms, lobby, opener)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12, ?13, ?14, ?15, ?16)",
         params![
             row.id,
             row.game,
@@ -369,6 +597,11 @@ fn insert_row(conn: &Connection, row: &GameRow) -> Result<(), StoreError> {
             row.draw_offer.map(|i| i as i64),
             row.rematch,
             row.version as i64,
+            row.clock.as_ref().map(to_json).transpose()?,
+            deadline(row.clock.as_ref()),
+            row.created_ms as i64,
+            row.has_open_seat(),
+            row.opener,
         ],
     )?;
     Ok(())

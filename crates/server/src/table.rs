@@ -44,6 +44,21 @@ pub(crate) struct Core<'a> {
     pub(crate) colors: Vec<(String, String)>,
     /// How many legal moves there are (0 once the game is over).
     pub(crate) legal_move_count: usize,
+    /// The library's scoreboard: what it counts and each player's number.
+    pub(crate) score: Option<(&'static str, Vec<(String, i64)>)>,
+    /// What each player still has to place, for the games with a hand (else empty).
+    pub(crate) hands: Vec<(String, Vec<HandJson>)>,
+}
+
+/// One kind of piece a player has in hand, as the state lists it.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HandJson {
+    /// The kind for people (`"queen"`, `"master stone"`).
+    pub(crate) kind: &'static str,
+    /// The gesture's choice that places it, or null for a click alone.
+    pub(crate) choice: Option<&'static str>,
+    /// How many are left to place.
+    pub(crate) count: u32,
 }
 
 /// The legal moves and their gestures, when their JSON fits a budget of bytes.
@@ -107,8 +122,14 @@ pub(crate) trait Table: Send {
     fn check(&self, text: &str) -> Result<String, String>;
     /// Plays a move that [`Table::check`] accepted.
     fn apply(&mut self, text: &str) -> Result<(), String>;
+    /// The index of the player to move after the move `text` (checked), or `None` when the
+    /// position it leads to is over: what the clock needs before the move is stored.
+    fn turn_after(&self, text: &str) -> Option<usize>;
     /// The picture of the current position, the last move marked.
     fn svg(&self, flipped: bool, explain: bool, size: u32) -> String;
+    /// The picture of the position after `ply` moves (0 the start), the move that led to it
+    /// marked; `None` when the game has fewer moves.
+    fn svg_at(&self, ply: usize, flipped: bool, explain: bool, size: u32) -> Option<String>;
     /// The library's JSON game record.
     fn record_json(&self) -> String;
     /// Whether `spec` (`NAME[:BUDGET]`) is an engine of this game.
@@ -220,6 +241,32 @@ impl<G: Presented> Table for GameTable<G> {
             } else {
                 0
             },
+            score: pos.scoreboard().map(|board| {
+                (
+                    board.label,
+                    board
+                        .scores
+                        .iter()
+                        .map(|(p, n)| (p.to_string(), *n))
+                        .collect(),
+                )
+            }),
+            hands: G::PLAYERS
+                .iter()
+                .map(|&p| {
+                    let hand = pos
+                        .hand(p)
+                        .iter()
+                        .map(|e| HandJson {
+                            kind: e.kind,
+                            choice: e.choice,
+                            count: e.count,
+                        })
+                        .collect::<Vec<_>>();
+                    (p.to_string(), hand)
+                })
+                .filter(|(_, hand)| !hand.is_empty())
+                .collect(),
         }
     }
 
@@ -349,10 +396,28 @@ impl<G: Presented> Table for GameTable<G> {
         Ok(())
     }
 
+    fn turn_after(&self, text: &str) -> Option<usize> {
+        let mut pos = *self.record.current();
+        let mv = pos.parse_move(text).ok()?;
+        pos.play(mv).ok()?;
+        pos.outcome()
+            .is_none()
+            .then(|| G::player_index(pos.to_move()))
+    }
+
     fn svg(&self, flipped: bool, explain: bool, size: u32) -> String {
         self.record
             .current()
             .picture(self.record.moves().last().copied(), flipped, explain, size)
+    }
+
+    fn svg_at(&self, ply: usize, flipped: bool, explain: bool, size: u32) -> Option<String> {
+        let pos = self.record.positions().get(ply)?;
+        let last = ply
+            .checked_sub(1)
+            .and_then(|i| self.record.moves().get(i))
+            .copied();
+        Some(pos.picture(last, flipped, explain, size))
     }
 
     fn record_json(&self) -> String {
@@ -435,26 +500,32 @@ pub(crate) fn open(
 /// What `GET /api/info` says of one game.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct GameInfo {
-    name: &'static str,
-    title: &'static str,
+    pub(crate) name: &'static str,
+    pub(crate) title: &'static str,
+    summary: &'static str,
+    how_to_move: &'static [&'static str],
+    choices: serde_json::Map<String, serde_json::Value>,
+    rules_url: String,
     sizes: Vec<String>,
     default_size: Option<String>,
-    players: Vec<String>,
+    pub(crate) players: Vec<String>,
     engines: Vec<&'static str>,
     explanation: Option<&'static str>,
+    #[serde(skip)]
+    pub(crate) rules: &'static str,
 }
 
-/// The games' titles for people, as their rules pages name them (the library names games only
-/// by their tool names).
-fn title(name: &'static str) -> &'static str {
-    match name {
-        "kvarn3" => "Kvarn med tre pjäser",
-        "swedish-draughts" => "Swedish Draughts",
-        "cheversi" => "Cheversi",
-        "sundraval" => "Sundraval",
-        "svendo" => "Svendo",
-        other => other,
-    }
+/// The board sizes from the smallest to the largest (by their points), whatever order the
+/// game lists them in (its first is its default).
+fn sizes_in_order(sizes: &[BoardSize]) -> Vec<String> {
+    let mut sizes = sizes.to_vec();
+    sizes.sort_by_key(|size| match *size {
+        BoardSize::Side(n) => (u64::from(n) * u64::from(n), u64::from(n)),
+        BoardSize::Rect { width, height } => {
+            (u64::from(width) * u64::from(height), u64::from(width))
+        }
+    });
+    names(sizes)
 }
 
 struct Describer;
@@ -465,8 +536,16 @@ impl GameVisitor for Describer {
     fn visit<G: game_core::Describe + game_core::Gestures>(self) -> GameInfo {
         GameInfo {
             name: G::NAME,
-            title: title(G::NAME),
-            sizes: names(G::BOARD_SIZES),
+            title: G::TITLE,
+            summary: G::SUMMARY,
+            how_to_move: G::HOW_TO_MOVE,
+            choices: G::CHOICES
+                .iter()
+                .map(|&(choice, name)| (choice.to_owned(), serde_json::Value::from(name)))
+                .collect(),
+            rules_url: format!("/rules/{}", G::NAME),
+            rules: G::RULES,
+            sizes: sizes_in_order(G::BOARD_SIZES),
             default_size: G::BOARD_SIZES.first().map(|size| size.to_string()),
             players: names(G::PLAYERS),
             engines: ENGINE_NAMES
@@ -479,10 +558,18 @@ impl GameVisitor for Describer {
     }
 }
 
-/// Every game of the build, in the tools' order.
-pub(crate) fn info() -> Vec<GameInfo> {
-    GAME_NAMES
-        .iter()
-        .filter_map(|name| visit(name, Describer).ok())
-        .collect()
+/// Every game of the build, in the tools' order (made once).
+pub(crate) fn info() -> &'static [GameInfo] {
+    static INFO: std::sync::OnceLock<Vec<GameInfo>> = std::sync::OnceLock::new();
+    INFO.get_or_init(|| {
+        GAME_NAMES
+            .iter()
+            .filter_map(|name| visit(name, Describer).ok())
+            .collect()
+    })
+}
+
+/// What `GET /api/info` says of the game `name`, if the build has it.
+pub(crate) fn info_of(name: &str) -> Option<&'static GameInfo> {
+    info().iter().find(|g| g.name == name)
 }

@@ -1,217 +1,187 @@
-// The home page: choose a game, its size and who sits in every seat, then create it.
-// Plain JavaScript, no build step; talks to the JSON API (GET /api/info, POST /api/games).
-"use strict";
+// The home page: what each game is, the lobby of games waiting for a player, and the form
+// that creates a game (its board, who sits in every seat, a clock). ES module, no build step;
+// talks to the JSON API (GET /api/info, GET /api/lobby, POST /api/games, POST …/join).
 
-(function () {
-  const $ = (id) => document.getElementById(id);
-  let info = null;
+import { $, el, show, cap, linkRow, formatControl, loadSeats, saveSeats } from "./shared.js";
+import { info as getInfo, lobby as getLobby, createGame, join } from "./api.js";
 
-  /** Calls the API; resolves to the parsed JSON or rejects with the server's error text. */
-  async function api(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
+let info = null;
+
+function currentGame() {
+  const checked = document.querySelector("input[name=game]:checked");
+  return info.games.find((g) => g.name === (checked ? checked.value : "")) || info.games[0];
+}
+
+function renderGames() {
+  const box = $("games");
+  box.textContent = "";
+  const wanted = new URLSearchParams(location.search).get("game");
+  info.games.forEach((g, i) => {
+    const input = el("input", { type: "radio", name: "game", value: g.name, id: "game-" + g.name });
+    if (wanted ? g.name === wanted : i === 0) input.checked = true;
+    const sizes = g.sizes.length > 4 ? "sizes " + g.sizes[0] + " to " + g.sizes[g.sizes.length - 1] : "sizes " + g.sizes.join(", ");
+    const meta = g.players.length + " players" + (g.sizes.length > 1 ? " · " + sizes : "");
+    const label = el("label", { class: "game-choice", "data-game": g.name, for: "game-" + g.name }, input,
+      el("span", { class: "title" }, g.title), el("span", { class: "summary" }, g.summary),
+      el("span", { class: "meta" }, meta));
+    input.addEventListener("change", renderChoices);
+    box.append(el("div", { class: "game-card" }, label,
+      el("a", { class: "rules small", href: g.rules_url }, "Rules of " + g.title)));
+  });
+  if (!document.querySelector("input[name=game]:checked")) box.querySelector("input").checked = true;
+  renderChoices();
+}
+
+/** The size and seat controls of the chosen game. */
+function renderChoices() {
+  const g = currentGame();
+  for (const l of document.querySelectorAll(".game-choice")) l.classList.toggle("checked", l.dataset.game === g.name);
+  const size = $("size");
+  size.textContent = "";
+  for (const s of g.sizes) size.append(el("option", { value: s, selected: s === g.default_size }, s));
+  show($("size-row"), g.sizes.length > 1);
+  const seats = $("seats");
+  seats.textContent = "";
+  g.players.forEach((p, i) => {
+    const name = "seat-" + i;
+    const kinds = el("div", { class: "seat-kinds", role: "radiogroup", "aria-label": cap(p) });
+    for (const [value, text] of [["me", "me"], ["friend", "a friend (link)"], ["open", "anyone (lobby)"], ["engine", "engine"]]) {
+      const input = el("input", { type: "radio", name, value, checked: value === (i === 0 ? "me" : "engine") });
+      input.addEventListener("change", updateSeats);
+      kinds.append(el("label", { "data-kind": value }, input, text));
     }
-    let res;
-    try {
-      res = await fetch(path, init);
-    } catch (e) {
-      throw new Error("The server cannot be reached (" + e.message + ").");
-    }
-    let data = null;
-    try { data = await res.json(); } catch (e) { data = null; }
-    if (!res.ok) {
-      const msg = data && typeof data.error === "string" ? data.error : res.status + " " + res.statusText;
-      throw new Error(msg);
-    }
-    return data;
+    const engine = el("select", { class: "engine", "aria-label": cap(p) + " engine" });
+    for (const e of g.engines) engine.append(el("option", { value: e, selected: e === "default" }, e));
+    seats.append(el("div", { class: "seat-row", "data-seat": i }, el("span", { class: "seat-name" }, cap(p)), kinds, engine));
+  });
+  updateSeats();
+}
+
+function seatKind(row) {
+  const c = row.querySelector("input[type=radio]:checked");
+  return c ? c.value : "me";
+}
+
+function updateSeats() {
+  let anyEngine = false;
+  for (const row of document.querySelectorAll(".seat-row")) {
+    const kind = seatKind(row);
+    for (const l of row.querySelectorAll(".seat-kinds label")) l.classList.toggle("checked", l.dataset.kind === kind);
+    show(row.querySelector(".engine"), kind === "engine");
+    anyEngine = anyEngine || kind === "engine";
   }
+  show($("time-row"), anyEngine);
+}
 
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "class") e.className = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c);
-    return e;
+async function create(ev) {
+  ev.preventDefault();
+  const g = currentGame();
+  const rows = [...document.querySelectorAll(".seat-row")];
+  const kinds = rows.map(seatKind);
+  const body = {
+    game: g.name,
+    seats: rows.map((row, i) => kinds[i] === "engine" ? "engine:" + row.querySelector(".engine").value
+      : kinds[i] === "open" ? "open" : "human"),
+  };
+  if (g.sizes.length > 1) body.size = $("size").value;
+  if (kinds.includes("engine")) body.time_ms = Number($("time-ms").value);
+  const clock = $("clock").value;
+  if (clock) {
+    const [initial, increment] = clock.split("+").map(Number);
+    body.clock = { initial_ms: initial, increment_ms: increment };
   }
-
-  const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-  /** A player's name for people: "White", and Sundraval's seats as "First player". */
-  function playerLabel(p) {
-    if (p === "first" || p === "second") return cap(p) + " player";
-    return cap(p);
+  const err = $("create-error");
+  show(err, false);
+  $("create").disabled = true;
+  let res;
+  try {
+    res = await createGame(body);
+  } catch (e) {
+    err.textContent = "Could not create the game: " + e.message;
+    show(err, true);
+    $("create").disabled = false;
+    return;
   }
-
-  /** A text field with a link and a copy button. */
-  function linkRow(what, url) {
-    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": what });
-    input.addEventListener("focus", () => input.select());
-    const btn = el("button", { type: "button", class: "copy" }, "Copy");
-    btn.addEventListener("click", () => copyText(input, btn));
-    return el("div", { class: "link-row" }, el("span", { class: "what" }, what), input, btn);
+  const mine = {};
+  const invites = [];
+  res.seats.forEach((s, i) => {
+    if (!s.token) return;
+    if (kinds[i] === "me") mine[s.token] = s.player;
+    else invites.push({ player: s.player, url: s.url });
+  });
+  saveSeats(res.id, { seats: mine, invites, watch: res.watch_url });
+  const tokens = Object.keys(mine);
+  if (tokens.length > 0) {
+    location.assign("/g/" + encodeURIComponent(res.id) + "#seat=" + tokens.join(","));
+    return;
   }
+  show($("create-form"), false);
+  const links = $("created-links");
+  links.textContent = "";
+  $("created-text").textContent = invites.length > 0
+    ? "Send each friend their link: opening it takes that seat. Anyone with the watch link can follow the game."
+    : "Anyone with the watch link can follow the game.";
+  for (const inv of invites) links.append(linkRow(cap(inv.player) + " invite", inv.url));
+  links.append(linkRow("Watch", res.watch_url));
+  $("created-watch").href = "/g/" + encodeURIComponent(res.id);
+  show($("created"), true);
+}
 
-  async function copyText(input, btn) {
-    const text = input.value;
-    let ok = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(text);
-        ok = true;
-      }
-    } catch (e) { ok = false; }
-    if (!ok) {
-      input.focus();
-      input.select();
-      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-    }
-    btn.textContent = ok ? "Copied" : "Select and copy";
-    setTimeout(() => { btn.textContent = "Copy"; }, 1600);
+/** The lobby, newest first: each game with its open seats and a button to take one. */
+async function renderLobby() {
+  let data;
+  try {
+    data = await getLobby();
+  } catch (e) {
+    $("lobby-error").textContent = "Could not load the lobby: " + e.message;
+    show($("lobby-error"), true);
+    return;
   }
-
-  function currentGame() {
-    const checked = document.querySelector("input[name=game]:checked");
-    return info.games.find((g) => g.name === (checked ? checked.value : "")) || info.games[0];
+  show($("lobby-error"), false);
+  const list = $("lobby");
+  list.textContent = "";
+  for (const g of data.games || []) {
+    const entry = info && info.games.find((x) => x.name === g.game);
+    const title = (entry ? entry.title : g.game) + (g.size && entry && entry.sizes.length > 1 ? " · " + g.size : "");
+    const age = Math.max(0, Math.round((Date.now() - g.created_ms) / 60000));
+    const button = el("button", { type: "button", class: "primary", "data-join": g.id,
+      onclick: () => takeSeat(g.id, button) }, "Join as " + g.open_seats.map(cap).join(" or "));
+    list.append(el("li", { "data-game": g.game },
+      el("span", { class: "title" }, title),
+      el("span", { class: "muted small" }, formatControl(g.clock) + " · " + (age < 1 ? "just now" : age + " min ago")),
+      button));
   }
+  show($("lobby-empty"), (data.games || []).length === 0);
+}
 
-  function renderGames() {
-    const box = $("games");
-    box.textContent = "";
-    const wanted = new URLSearchParams(location.search).get("game");
-    info.games.forEach((g, i) => {
-      const input = el("input", { type: "radio", name: "game", value: g.name });
-      if (wanted ? g.name === wanted : i === 0) input.checked = true;
-      const sizes = g.sizes.length > 4 ? g.sizes.length + " board sizes" : "sizes " + g.sizes.join(", ");
-      const meta = g.players.length + " players" + (g.sizes.length > 1 ? " · " + sizes : "");
-      const label = el("label", { class: "game-choice", "data-game": g.name }, input,
-        el("span", { class: "title" }, g.title), el("div", { class: "meta" }, meta));
-      input.addEventListener("change", renderChoices);
-      box.append(label);
-    });
-    if (!document.querySelector("input[name=game]:checked")) box.querySelector("input").checked = true;
-    renderChoices();
+async function takeSeat(id, button) {
+  button.disabled = true;
+  try {
+    const seat = await join(id);
+    const store = loadSeats(id);
+    store.seats[seat.token] = seat.player;
+    saveSeats(id, store);
+    location.assign("/g/" + encodeURIComponent(id) + "#seat=" + seat.token);
+  } catch (e) {
+    $("lobby-error").textContent = "Could not join: " + e.message;
+    show($("lobby-error"), true);
+    renderLobby();
   }
+}
 
-  /** The size and seat controls of the chosen game. */
-  function renderChoices() {
-    const g = currentGame();
-    for (const l of document.querySelectorAll(".game-choice")) {
-      l.classList.toggle("checked", l.dataset.game === g.name);
-    }
-    const size = $("size");
-    size.textContent = "";
-    for (const s of g.sizes) {
-      size.append(el("option", { value: s, selected: s === g.default_size }, s));
-    }
-    $("size-row").classList.toggle("hidden", g.sizes.length < 2);
-
-    const seats = $("seats");
-    seats.textContent = "";
-    g.players.forEach((p, i) => {
-      const kind = i === 0 ? "me" : "engine";
-      const name = "seat-" + i;
-      const kinds = el("div", { class: "seat-kinds", role: "radiogroup", "aria-label": playerLabel(p) });
-      for (const [value, text] of [["me", "me"], ["friend", "a friend (link)"], ["engine", "engine"]]) {
-        const input = el("input", { type: "radio", name, value, checked: value === kind });
-        input.addEventListener("change", updateSeats);
-        kinds.append(el("label", { "data-kind": value }, input, text));
-      }
-      const engine = el("select", { class: "engine", "aria-label": playerLabel(p) + " engine" });
-      for (const e of g.engines) engine.append(el("option", { value: e, selected: e === "default" }, e));
-      seats.append(el("div", { class: "seat-row", "data-seat": i },
-        el("span", { class: "seat-name" }, playerLabel(p)), kinds, engine));
-    });
-    updateSeats();
+async function start() {
+  try {
+    info = await getInfo();
+  } catch (e) {
+    $("load-error").textContent = "Could not load the list of games: " + e.message;
+    show($("load-error"), true);
+    return;
   }
+  renderGames();
+  $("create-form").addEventListener("submit", create);
+  show($("create-form"), true);
+  await renderLobby();
+  setInterval(renderLobby, 5000);
+}
 
-  function seatKind(row) {
-    const c = row.querySelector("input[type=radio]:checked");
-    return c ? c.value : "me";
-  }
-
-  function updateSeats() {
-    let anyEngine = false;
-    for (const row of document.querySelectorAll(".seat-row")) {
-      const kind = seatKind(row);
-      for (const l of row.querySelectorAll(".seat-kinds label")) l.classList.toggle("checked", l.dataset.kind === kind);
-      row.querySelector(".engine").classList.toggle("hidden", kind !== "engine");
-      anyEngine = anyEngine || kind === "engine";
-    }
-    $("time-row").classList.toggle("hidden", !anyEngine);
-  }
-
-  /** Remembers this browser's seats and the invite links, for the game page. */
-  function remember(id, store) {
-    try { localStorage.setItem("boardrules:" + id, JSON.stringify(store)); } catch (e) { /* private mode */ }
-  }
-
-  async function create(ev) {
-    ev.preventDefault();
-    const g = currentGame();
-    const rows = [...document.querySelectorAll(".seat-row")];
-    const kinds = rows.map(seatKind);
-    const body = {
-      game: g.name,
-      seats: rows.map((row, i) => (kinds[i] === "engine" ? "engine:" + row.querySelector(".engine").value : "human")),
-    };
-    if (g.sizes.length > 1) body.size = $("size").value;
-    if (kinds.includes("engine")) body.time_ms = Number($("time-ms").value);
-    const err = $("create-error");
-    err.classList.add("hidden");
-    const button = $("create");
-    button.disabled = true;
-    let res;
-    try {
-      res = await api("POST", "/api/games", body);
-    } catch (e) {
-      err.textContent = "Could not create the game: " + e.message;
-      err.classList.remove("hidden");
-      button.disabled = false;
-      return;
-    }
-    const mine = {};
-    const invites = [];
-    res.seats.forEach((s, i) => {
-      if (!s.token) return;
-      if (kinds[i] === "me") mine[s.token] = s.player;
-      else invites.push({ player: s.player, url: s.url });
-    });
-    remember(res.id, { seats: mine, invites, watch: res.watch_url });
-    const tokens = Object.keys(mine);
-    if (tokens.length > 0) {
-      location.assign("/g/" + encodeURIComponent(res.id) + "#seat=" + tokens.join(","));
-      return;
-    }
-    // Nobody here plays: show the links instead.
-    $("create-form").classList.add("hidden");
-    const links = $("created-links");
-    links.textContent = "";
-    $("created-text").textContent = invites.length > 0
-      ? "Send each friend their link: opening it takes that seat. Anyone with the watch link can follow the game."
-      : "Only engines play: anyone with the watch link can follow the game.";
-    for (const inv of invites) links.append(linkRow(playerLabel(inv.player) + " invite", inv.url));
-    links.append(linkRow("Watch", res.watch_url));
-    $("created-watch").href = "/g/" + encodeURIComponent(res.id);
-    $("created").classList.remove("hidden");
-  }
-
-  async function start() {
-    try {
-      info = await api("GET", "/api/info");
-    } catch (e) {
-      const err = $("load-error");
-      err.textContent = "Could not load the list of games: " + e.message;
-      err.classList.remove("hidden");
-      return;
-    }
-    renderGames();
-    $("create-form").addEventListener("submit", create);
-    $("create-form").classList.remove("hidden");
-  }
-
-  start();
-})();
+start();

@@ -841,12 +841,13 @@ async fn draw_offers_and_rematches() {
     let fresh = state(&mut http, &new_id).await;
     assert_eq!(fresh["moves"], json!([]));
     assert_eq!(fresh["outcome"], Value::Null);
+    // The players change colours: the token that played White plays Black now.
     assert_eq!(
-        play(&mut http, &new_id, Some(&black), "b2").await.status,
+        play(&mut http, &new_id, Some(&white), "b2").await.status,
         409
     );
     assert_eq!(
-        play(&mut http, &new_id, Some(&white), "b2").await.status,
+        play(&mut http, &new_id, Some(&black), "b2").await.status,
         200
     );
     server.stop();
@@ -1190,7 +1191,8 @@ async fn a_token_tells_its_seat() {
         .expect("rematch");
     assert_eq!(rematch.status, 201, "{}", rematch.text());
     let new_id = rematch.json()["id"].as_str().expect("id").to_owned();
-    for (token, player) in [(&white, "white"), (&black, "black")] {
+    // The rematch swaps the colours: each token holds the other seat.
+    for (token, player) in [(&white, "black"), (&black, "white")] {
         assert_eq!(
             ask(&mut http, &new_id, Some(token)).await.json(),
             json!({ "player": player })

@@ -82,6 +82,7 @@ async fn bodies_must_be_json_and_no_other_site_is_let_in() {
         (format!("/api/games/{id}/moves"), r#"{"move": "b2"}"#),
         (format!("/api/games/{id}/draw"), r#"{"action": "offer"}"#),
         (format!("/api/games/{id}/resign"), "{}"),
+        (format!("/api/games/{id}/join"), "{}"),
     ] {
         for kind in [
             None,

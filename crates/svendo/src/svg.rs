@@ -20,7 +20,8 @@ use crate::{Color, Move, Piece, Point, Position};
 /// ones with a light ring. The last move rings the point placed on, or the point reached with
 /// a dashed ring on the point left; a pass draws no mark. Highlighted points carry a dot.
 /// With [`explain`](game_core::SvgOptions::explain), the line that the last move (a slide)
-/// won with ([`Position::winning_line`]) is highlighted too: its points carry the dot.
+/// won with ([`Position::winning_line`]) is marked too: a ring of class `winning` around each
+/// of its stones, unlike a highlight's dot.
 ///
 /// The classes ([`Describe::to_svg`] has the contract): stones are circles of class
 /// `piece black stone` (`white`, `red`) and `piece master stone` (its light ring
@@ -224,12 +225,23 @@ impl Describe for Position {
         }
         svg.close();
 
-        svg.group("highlight-marks");
         let line = match (options.explain, options.last_move) {
             (true, Some(mv)) => self.winning_line(mv).unwrap_or_default(),
             _ => Vec::new(),
         };
-        for &point in options.highlights.iter().chain(&line) {
+        if !line.is_empty() {
+            svg.group("winning-line");
+            for &point in &line {
+                if layout.contains(point.col() as i64, point.row() as i64) {
+                    let (x, y) = layout.point(point);
+                    svg.ring("winning", x, y, STEP * 0.42, STEP * 0.08, PALETTE.winning);
+                }
+            }
+            svg.close();
+        }
+
+        svg.group("highlight-marks");
+        for &point in &options.highlights {
             if layout.contains(point.col() as i64, point.row() as i64) {
                 let (x, y) = layout.point(point);
                 svg.dot("highlight", x, y, STEP * 0.16, PALETTE.highlight);

@@ -76,7 +76,7 @@ fn sixty_points_and_the_gestures_as_the_notation_has_them() {
 }
 
 #[test]
-fn the_explanation_highlights_the_winning_line() {
+fn the_explanation_rings_the_winning_line() {
     // A random game won by a slide (every win in movement is one).
     let record = (0..500)
         .find_map(|seed| {
@@ -96,9 +96,10 @@ fn the_explanation_highlights_the_winning_line() {
     let last = record.moves().last().copied();
     let plain = pos.to_svg(&SvgOptions::new().with_last_move(last));
     let explained = pos.to_svg(&SvgOptions::new().with_last_move(last).with_explain(true));
-    assert_eq!(count(&plain, "highlight"), 0);
-    // A line of five points.
-    assert_eq!(count(&explained, "highlight"), 5);
+    assert_eq!(count(&plain, "winning"), 0);
+    // A line of five points, ringed, not dotted as a page's hints (highlights) are.
+    assert_eq!(count(&explained, "winning"), 5);
+    assert_eq!(count(&explained, "highlight"), 0);
     assert_eq!(Position::EXPLANATION, Some("the winning line"));
 }
 

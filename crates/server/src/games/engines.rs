@@ -55,8 +55,20 @@ impl Hub {
             Class::Seated
         };
         // The engine's time counts from now, when its turn began: a search that waited for a
-        // thread thinks for what is left (see the pool's docs).
-        let deadline = Instant::now() + Duration::from_millis(live.row.time_ms);
+        // thread thinks for what is left (see the pool's docs). In a timed game it thinks for
+        // a share of what its clock has left (also on a first move, before the clock runs); a
+        // seat taken off the clock thinks for the game's time per move.
+        let think_ms = match &live.row.clock {
+            Some(clock) if clock.timed.get(turn).copied().unwrap_or(false) => {
+                crate::clock::engine_budget(
+                    clock.left(turn, crate::clock::wall_ms()),
+                    clock.increment_ms,
+                    live.row.time_ms,
+                )
+            }
+            _ => live.row.time_ms,
+        };
+        let deadline = Instant::now() + Duration::from_millis(think_ms);
         let ply = live.table.plies();
         let hub = Arc::clone(self);
         let slot = Arc::clone(slot);
@@ -113,6 +125,17 @@ impl Hub {
         if live.table.plies() != move_.ply || live.over() {
             live.failure = None;
             slot.publish(live);
+            return;
+        }
+        if let Some(flagged) = live
+            .row
+            .clock
+            .as_ref()
+            .and_then(|c| c.flagged(crate::clock::wall_ms()))
+        {
+            if let Err(e) = self.flag(slot, live, flagged) {
+                tracing::warn!(game = %slot.id, error = ?e, "the engine's flag could not be stored");
+            }
             return;
         }
         // The state the move is published with says nothing of the failure any more.

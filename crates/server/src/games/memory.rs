@@ -45,7 +45,10 @@ impl Hub {
                 unstored: None,
                 unloaded: false,
             }),
-            published: Mutex::new(Arc::from("")),
+            published: Mutex::new(crate::wire::Rendered {
+                text: Arc::from(""),
+                running: None,
+            }),
             watchers,
             touched: AtomicU64::new(self.now_ms()),
             sockets: AtomicUsize::new(0),
@@ -144,9 +147,16 @@ impl Hub {
         gone.len()
     }
 
-    /// What the server does every second: stores again the engine moves the store refused,
-    /// and unloads the idle games.
+    /// What the server does every second: notes that it is alive (for the clocks of the next
+    /// server on the file), lets the flags that are due fall, takes expired games out of the
+    /// lobby, stores again the engine moves the store refused, and unloads the idle games.
     pub(crate) fn maintain(self: &Arc<Self>) {
+        let now = crate::clock::wall_ms();
+        let expiry = u64::try_from(self.limits.lobby_expiry.as_millis()).unwrap_or(u64::MAX);
+        if let Err(e) = self.store.tick(now, now.saturating_sub(expiry)) {
+            tracing::debug!(error = %e, "the heartbeat waits for the next second");
+        }
+        self.flag_due();
         let waiting: Vec<Arc<Slot>> = self
             .map()
             .values()

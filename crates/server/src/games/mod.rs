@@ -1,7 +1,8 @@
 //! The games in play: the [`Hub`] and its [`Slot`]s, and the changes a request makes
 //! (create, move, resign, draw, rematch, stop), each stored before it is told. Beside it:
 //! `memory` (which games are in memory: loading and unloading), `engines` (the engine
-//! seats) and `watching` (WebSockets and the reads that render).
+//! seats), `clocks` (flags that fall), `lobby` (open seats and joining) and `watching`
+//! (WebSockets and the reads that render).
 //!
 //! Every game has a lock of its own ([`Slot`]); a change takes it, checks, writes to the
 //! store, changes the game in memory, renders the new state once and sends it to the watchers.
@@ -10,7 +11,9 @@
 //! pool's queues and a game's published state are taken last and held for no more than a
 //! push or a clone.
 
+mod clocks;
 mod engines;
+mod lobby;
 mod memory;
 mod watching;
 
@@ -22,13 +25,14 @@ use std::time::{Duration, Instant};
 use game_core::StopFlag;
 use tokio::sync::broadcast;
 
+use crate::clock::{wall_ms, ClockRow};
 use crate::error::{excerpt, Refusal};
 use crate::limits::{Limits, DEFAULT_TIME_MS, MAX_TIME_MS};
 use crate::pool::Pool;
 use crate::secrets;
 use crate::store::{GameRow, SeatRow, Store, StoreError};
 use crate::table::{self, OutcomeJson, Table};
-use crate::wire::{self, CreateRequest, View};
+use crate::wire::{self, CreateRequest, Rendered, View};
 
 /// One game in memory.
 pub(crate) struct Slot {
@@ -36,7 +40,7 @@ pub(crate) struct Slot {
     live: Mutex<Live>,
     /// The state message of the current version: its own lock, held only to clone the text,
     /// so that reads never wait for a change being stored.
-    published: Mutex<Arc<str>>,
+    published: Mutex<Rendered>,
     watchers: broadcast::Sender<Arc<str>>,
     /// When a request last asked for the game (milliseconds since the hub's start).
     touched: AtomicU64,
@@ -73,16 +77,43 @@ impl Live {
     fn over(&self) -> bool {
         self.row.ended.is_some() || self.table.turn().is_none()
     }
+
+    /// The seat whose time should run: the seat to move, once the first move is played and
+    /// every seat is taken, while the game goes on.
+    fn clock_seat(&self) -> Option<usize> {
+        if self.over() || self.table.plies() == 0 || self.row.has_open_seat() {
+            return None;
+        }
+        self.table.turn()
+    }
+
+    /// Starts, stops or hands over the clock as the game now stands.
+    fn settle_clock(&mut self, now: u64) {
+        let want = self.clock_seat();
+        if let Some(clock) = &mut self.row.clock {
+            clock.settle(want, now);
+        }
+    }
 }
 
 impl Slot {
+    /// The game's id.
+    pub(crate) fn id(&self) -> &str {
+        &self.id
+    }
+
     fn lock(&self) -> MutexGuard<'_, Live> {
         self.live.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The current state message.
+    /// The current state message, its clock as of now.
     pub(crate) fn state(&self) -> Arc<str> {
-        Arc::clone(&self.published.lock().unwrap_or_else(|e| e.into_inner()))
+        let published = self
+            .published
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        published.at(wall_ms())
     }
 
     /// Counts one more WebSocket on the game, unless it has `max` already.
@@ -103,16 +134,20 @@ impl Slot {
 
     /// Renders the state after a change, keeps it and sends it to every watcher.
     fn publish(&self, live: &Live) {
-        let state = wire::render(&View {
-            id: &self.id,
-            table: live.table.as_ref(),
-            row: &live.row,
-            players: &live.players,
-            connected: &live.connected,
-            thinking: live.thinking.is_some(),
-            failure: live.failure.as_deref(),
-        });
-        *self.published.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&state);
+        let rendered = wire::render(
+            &View {
+                id: &self.id,
+                table: live.table.as_ref(),
+                row: &live.row,
+                players: &live.players,
+                connected: &live.connected,
+                thinking: live.thinking.is_some(),
+                failure: live.failure.as_deref(),
+            },
+            wall_ms(),
+        );
+        let state = Arc::clone(&rendered.text);
+        *self.published.lock().unwrap_or_else(|e| e.into_inner()) = rendered;
         let _ = self.watchers.send(state);
     }
 }
@@ -131,15 +166,27 @@ fn seat_of(row: &GameRow, token: &str) -> Option<usize> {
     found
 }
 
-/// A seat as created: `"human"`, `"engine"` or `"engine:NAME[:BUDGET]"`.
-fn parse_seat(text: &str) -> Result<Option<String>, Refusal> {
+/// A seat as created.
+#[derive(Debug, PartialEq, Eq)]
+enum SeatSpec {
+    /// `"human"`: a person with a token.
+    Human,
+    /// `"open"`: whoever joins first, from the lobby.
+    Open,
+    /// `"engine"` or `"engine:NAME[:BUDGET]"`.
+    Engine(String),
+}
+
+/// A seat as created: `"human"`, `"open"`, `"engine"` or `"engine:NAME[:BUDGET]"`.
+fn parse_seat(text: &str) -> Result<SeatSpec, Refusal> {
     match text {
-        "human" => Ok(None),
-        "engine" => Ok(Some("default".to_owned())),
+        "human" => Ok(SeatSpec::Human),
+        "open" => Ok(SeatSpec::Open),
+        "engine" => Ok(SeatSpec::Engine("default".to_owned())),
         _ => match text.strip_prefix("engine:") {
-            Some(spec) if !spec.is_empty() => Ok(Some(spec.to_owned())),
+            Some(spec) if !spec.is_empty() => Ok(SeatSpec::Engine(spec.to_owned())),
             _ => Err(Refusal::BadRequest(format!(
-                "a seat is \"human\" or \"engine:NAME[:BUDGET]\", not {:?}",
+                "a seat is \"human\", \"open\" or \"engine:NAME[:BUDGET]\", not {:?}",
                 excerpt(text)
             ))),
         },
@@ -193,6 +240,13 @@ impl Hub {
             stopping: AtomicBool::new(false),
             epoch: Instant::now(),
         });
+        let down = hub.store.resume_clocks(wall_ms())?;
+        if down > 0 {
+            tracing::info!(
+                seconds = down / 1000,
+                "the clocks stood still while no server ran"
+            );
+        }
         for (row, moves) in hub.store.load_engine_games()? {
             match table::open(&row.game, row.size.as_deref(), Some(&row.start), &moves) {
                 Ok(table) => {
@@ -235,6 +289,7 @@ impl Hub {
     pub(crate) fn create(
         self: &Arc<Self>,
         request: CreateRequest,
+        opener: &str,
         allowed: &dyn Fn() -> Result<(), Refusal>,
     ) -> Result<Created, Refusal> {
         let table = table::open(&request.game, request.size.as_deref(), None, &[])
@@ -255,22 +310,46 @@ impl Hub {
                 "time_ms is a whole number of milliseconds from 1 to {MAX_TIME_MS}"
             )));
         }
+        if let Some(clock) = &request.clock {
+            clock.check().map_err(Refusal::BadRequest)?;
+        }
         let mut seats = Vec::with_capacity(players.len());
         let mut tokens = Vec::with_capacity(players.len());
         for text in &request.seats {
             match parse_seat(text)? {
-                None => {
+                SeatSpec::Human => {
                     let token = secrets::new_token()?;
                     seats.push(SeatRow::Human {
                         digest: secrets::digest(&token),
                     });
                     tokens.push(Some(token));
                 }
-                Some(spec) => {
+                SeatSpec::Open => {
+                    seats.push(SeatRow::Open);
+                    tokens.push(None);
+                }
+                SeatSpec::Engine(spec) => {
                     table.check_engine(&spec).map_err(Refusal::BadRequest)?;
                     seats.push(SeatRow::Engine { spec });
                     tokens.push(None);
                 }
+            }
+        }
+        let now = wall_ms();
+        let open = seats.iter().any(|s| matches!(s, SeatRow::Open));
+        if open {
+            let since = now.saturating_sub(
+                u64::try_from(self.limits.lobby_expiry.as_millis()).unwrap_or(u64::MAX),
+            );
+            let mine = self.store.open_games_of(opener, since)?;
+            if mine >= self.limits.open_games_per_address {
+                return Err(Refusal::TooMany(
+                    format!(
+                        "this address has {mine} games waiting in the lobby, the most it may: \
+                         wait for someone to join them"
+                    ),
+                    Duration::from_secs(60),
+                ));
             }
         }
         let creator = secrets::new_token()?;
@@ -286,6 +365,9 @@ impl Hub {
             draw_offer: None,
             rematch: None,
             version: 0,
+            clock: request.clock.map(|c| ClockRow::new(c, players.len())),
+            created_ms: now,
+            opener: open.then(|| opener.to_owned()),
         };
         if all_engines(&row) && self.engine_games() >= self.limits.max_engine_games {
             return Err(Refusal::TooMany(
@@ -317,16 +399,43 @@ impl Hub {
         text: &str,
     ) -> Result<(), Refusal> {
         let canonical = live.table.check(text).map_err(Refusal::Unprocessable)?;
+        let now = wall_ms();
+        if let Some(flagged) = live.row.clock.as_ref().and_then(|c| c.flagged(now)) {
+            self.flag(slot, live, flagged)?;
+            return Err(Refusal::Conflict(format!(
+                "{}'s time is up",
+                live.players[flagged]
+            )));
+        }
         let ply = live.table.plies();
         let version = live.row.version + 1;
         let draw_offer = live.row.draw_offer.filter(|&offerer| offerer == seat);
-        self.store
-            .add_move(&slot.id, ply, &canonical, version, draw_offer, true)?;
+        // The clock as it will stand: the mover's time stops (with its increment) and the
+        // next seat's runs, unless a seat is still open.
+        let clock = live.row.clock.clone().map(|mut clock| {
+            let next = live
+                .table
+                .turn_after(&canonical)
+                .filter(|_| !live.row.has_open_seat());
+            clock.moved(seat, next, now);
+            clock
+        });
+        self.store.add_move(
+            &slot.id,
+            ply,
+            &canonical,
+            version,
+            draw_offer,
+            true,
+            clock.as_ref(),
+        )?;
         live.table
             .apply(&canonical)
             .map_err(Refusal::Unprocessable)?;
         live.row.version = version;
         live.row.draw_offer = draw_offer;
+        live.row.clock = clock;
+        live.settle_clock(now);
         if live.over() {
             // The game is not to be loaded at the next start; the move is stored already, so
             // a failure here costs only that load.
@@ -382,6 +491,7 @@ impl Hub {
         before: GameRow,
     ) -> Result<Arc<str>, Refusal> {
         live.row.version += 1;
+        live.settle_clock(wall_ms());
         let over = live.over();
         if let Err(e) = self.store.update_meta(&live.row, !over) {
             live.row = before;
@@ -431,6 +541,9 @@ impl Hub {
                 live.row.seats[seat] = SeatRow::Engine {
                     spec: "default".to_owned(),
                 };
+                if let Some(clock) = &mut live.row.clock {
+                    clock.untime(seat, wall_ms());
+                }
             }
             self.change_meta(slot, live, before)
         })
@@ -534,18 +647,30 @@ impl Hub {
             }
             allowed()?;
             let table = live.table.fresh();
+            // Two players change colours, as between games of a match; three keep their seats.
+            let mut seats = live.row.seats.clone();
+            if seats.len() == 2 {
+                seats.swap(0, 1);
+            }
             let row = GameRow {
                 id: secrets::new_id()?,
                 game: live.row.game.clone(),
                 size: table.size(),
                 start: table.start(),
-                seats: live.row.seats.clone(),
+                opener: seats
+                    .iter()
+                    .any(|s| matches!(s, SeatRow::Open))
+                    .then(|| live.row.opener.clone())
+                    .flatten(),
+                seats,
                 creator: live.row.creator.clone(),
                 time_ms: live.row.time_ms,
                 ended: None,
                 draw_offer: None,
                 rematch: None,
                 version: 0,
+                clock: live.row.clock.as_ref().map(ClockRow::fresh),
+                created_ms: wall_ms(),
             };
             let mut old = live.row.clone();
             old.rematch = Some(row.id.clone());
@@ -588,11 +713,15 @@ mod tests {
 
     #[test]
     fn seats_are_human_or_an_engine_spec() {
-        assert_eq!(parse_seat("human").ok(), Some(None));
-        assert_eq!(parse_seat("engine").ok(), Some(Some("default".to_owned())));
+        assert_eq!(parse_seat("human").ok(), Some(SeatSpec::Human));
+        assert_eq!(parse_seat("open").ok(), Some(SeatSpec::Open));
+        assert_eq!(
+            parse_seat("engine").ok(),
+            Some(SeatSpec::Engine("default".to_owned()))
+        );
         assert_eq!(
             parse_seat("engine:mcts:200").ok(),
-            Some(Some("mcts:200".to_owned()))
+            Some(SeatSpec::Engine("mcts:200".to_owned()))
         );
         for bad in ["", "engine:", "Human", "robot", "engine mcts"] {
             assert!(

@@ -63,15 +63,28 @@ impl Hub {
         })
     }
 
-    /// The picture of the current position.
+    /// The picture of the current position, or of the position after `ply` moves (422
+    /// beyond the moves played).
     pub(crate) fn svg(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
+        ply: Option<usize>,
         flipped: bool,
         explain: bool,
         size: u32,
     ) -> Result<String, Refusal> {
-        self.with_game(slot, |_, live| Ok(live.table.svg(flipped, explain, size)))
+        self.with_game(slot, |_, live| match ply {
+            None => Ok(live.table.svg(flipped, explain, size)),
+            Some(ply) => live
+                .table
+                .svg_at(ply, flipped, explain, size)
+                .ok_or_else(|| {
+                    Refusal::Unprocessable(format!(
+                        "ply is from 0 to {}, the moves played, not {ply}",
+                        live.table.plies()
+                    ))
+                }),
+        })
     }
 
     /// The library's JSON game record.

@@ -13,7 +13,8 @@ use super::extract::{AnyBody, Client, GameRequest, JsonBody};
 use super::{blocking, json, render, ApiError, ApiResult, App};
 use crate::clients::Full;
 use crate::error::Refusal;
-use crate::limits::MAX_STATE_BYTES;
+use crate::limits::{LOBBY_SIZE, MAX_STATE_BYTES};
+use crate::store::SeatRow;
 use crate::table;
 use crate::wire::{CreateRequest, DrawRequest, MoveRequest};
 
@@ -61,7 +62,9 @@ pub(crate) async fn create(
 ) -> ApiResult<Response> {
     let hub = Arc::clone(&app.hub);
     let limits = app.clone();
-    let created = blocking(move || hub.create(request, &|| allowance(&limits, &client))).await?;
+    let opener = client.0.stored();
+    let created =
+        blocking(move || hub.create(request, &opener, &|| allowance(&limits, &client))).await?;
     let host = host(&headers, app.addr);
     let seats: Vec<_> = created
         .seats
@@ -215,6 +218,67 @@ pub(crate) async fn rematch(
     ))
 }
 
+/// `POST /api/games/ID/join` (no token, `{}`): the first open seat, `{"player", "token",
+/// "url"}`; 409 when none is left. A seat taken counts against the client's allowance of new
+/// games.
+pub(crate) async fn join(
+    State(app): State<App>,
+    client: Client,
+    headers: HeaderMap,
+    game: GameRequest,
+    _: AnyBody,
+) -> ApiResult<Response> {
+    let hub = Arc::clone(&app.hub);
+    let limits = app.clone();
+    let id = game.slot.id().to_owned();
+    let (player, token) =
+        blocking(move || hub.join(&game.slot, &|| allowance(&limits, &client))).await?;
+    let host = host(&headers, app.addr);
+    Ok(json(
+        StatusCode::OK,
+        serde_json::json!({
+            "player": player,
+            "token": token,
+            "url": format!("http://{host}/g/{id}#seat={token}"),
+        })
+        .to_string(),
+    ))
+}
+
+/// `GET /api/lobby`: the games with an open seat, newest first, at most [`LOBBY_SIZE`].
+pub(crate) async fn lobby(State(app): State<App>) -> ApiResult<Response> {
+    let hub = Arc::clone(&app.hub);
+    let rows = blocking(move || hub.lobby(LOBBY_SIZE)).await?;
+    let games: Vec<serde_json::Value> = rows
+        .into_iter()
+        .filter_map(|row| {
+            let players = &table::info_of(&row.game)?.players;
+            let open_seats: Vec<&String> = row
+                .seats
+                .iter()
+                .zip(players)
+                .filter(|(seat, _)| matches!(seat, SeatRow::Open))
+                .map(|(_, player)| player)
+                .collect();
+            Some(serde_json::json!({
+                "id": row.id,
+                "game": row.game,
+                "size": row.size,
+                "clock": row.clock.map(|c| serde_json::json!({
+                    "initial_ms": c.initial_ms,
+                    "increment_ms": c.increment_ms,
+                })),
+                "open_seats": open_seats,
+                "created_ms": row.created_ms,
+            }))
+        })
+        .collect();
+    Ok(json(
+        StatusCode::OK,
+        serde_json::json!({ "games": games }).to_string(),
+    ))
+}
+
 pub(crate) async fn record(State(app): State<App>, game: GameRequest) -> ApiResult<Response> {
     let hub = Arc::clone(&app.hub);
     let record = render(&app, move || hub.record(&game.slot)).await?;
@@ -226,6 +290,7 @@ pub(crate) struct SvgQuery {
     flipped: Option<String>,
     explain: Option<String>,
     size: Option<String>,
+    ply: Option<String>,
 }
 
 fn flag(value: Option<&str>) -> ApiResult<bool> {
@@ -262,8 +327,20 @@ pub(crate) async fn svg(
                 )
             })?,
     };
+    let ply = match query.ply.as_deref() {
+        None => None,
+        Some(text) => Some(text.parse::<usize>().map_err(|_| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "ply is a number of moves from 0 to the moves played",
+            )
+        })?),
+    };
     let hub = Arc::clone(&app.hub);
-    let picture = render(&app, move || hub.svg(&game.slot, flipped, explain, size)).await?;
+    let picture = render(&app, move || {
+        hub.svg(&game.slot, ply, flipped, explain, size)
+    })
+    .await?;
     Ok((
         [
             (

@@ -18,56 +18,88 @@ struct Asset {
     text: &'static str,
 }
 
-const INDEX_HTML: Asset = Asset {
-    content_type: "text/html; charset=utf-8",
-    text: include_str!("../../static/index.html"),
-};
-const GAME_HTML: Asset = Asset {
-    content_type: "text/html; charset=utf-8",
-    text: include_str!("../../static/game.html"),
-};
-const APP_CSS: Asset = Asset {
-    content_type: "text/css; charset=utf-8",
-    text: include_str!("../../static/app.css"),
-};
-const HOME_JS: Asset = Asset {
-    content_type: "text/javascript; charset=utf-8",
-    text: include_str!("../../static/home.js"),
-};
-const GAME_JS: Asset = Asset {
-    content_type: "text/javascript; charset=utf-8",
-    text: include_str!("../../static/game.js"),
-};
-const FAVICON: Asset = Asset {
-    content_type: "image/svg+xml",
-    text: include_str!("../../static/favicon.svg"),
-};
+/// A script module of the page.
+const fn module(text: &'static str) -> Asset {
+    Asset {
+        content_type: "text/javascript; charset=utf-8",
+        text,
+    }
+}
+
+/// Every file of the page, with its address.
+const ALL: [(&str, Asset); 12] = [
+    (
+        "/",
+        Asset {
+            content_type: "text/html; charset=utf-8",
+            text: include_str!("../../static/index.html"),
+        },
+    ),
+    (
+        "/g/{id}",
+        Asset {
+            content_type: "text/html; charset=utf-8",
+            text: include_str!("../../static/game.html"),
+        },
+    ),
+    (
+        "/static/app.css",
+        Asset {
+            content_type: "text/css; charset=utf-8",
+            text: include_str!("../../static/app.css"),
+        },
+    ),
+    (
+        "/static/home.js",
+        module(include_str!("../../static/home.js")),
+    ),
+    (
+        "/static/game.js",
+        module(include_str!("../../static/game.js")),
+    ),
+    (
+        "/static/shared.js",
+        module(include_str!("../../static/shared.js")),
+    ),
+    (
+        "/static/api.js",
+        module(include_str!("../../static/api.js")),
+    ),
+    (
+        "/static/state.js",
+        module(include_str!("../../static/state.js")),
+    ),
+    (
+        "/static/render.js",
+        module(include_str!("../../static/render.js")),
+    ),
+    (
+        "/static/events.js",
+        module(include_str!("../../static/events.js")),
+    ),
+    (
+        "/favicon.svg",
+        Asset {
+            content_type: "image/svg+xml",
+            text: include_str!("../../static/favicon.svg"),
+        },
+    ),
+    (
+        "/favicon.ico",
+        Asset {
+            content_type: "image/svg+xml",
+            text: include_str!("../../static/favicon.svg"),
+        },
+    ),
+];
 
 /// The routes of the page's files.
 pub(crate) fn routes() -> Router<App> {
-    Router::new()
-        .route("/", get(|headers| serve(&INDEX_HTML, headers, tag(0))))
-        .route("/g/{id}", get(|headers| serve(&GAME_HTML, headers, tag(1))))
-        .route(
-            "/static/app.css",
-            get(|headers| serve(&APP_CSS, headers, tag(2))),
-        )
-        .route(
-            "/static/home.js",
-            get(|headers| serve(&HOME_JS, headers, tag(3))),
-        )
-        .route(
-            "/static/game.js",
-            get(|headers| serve(&GAME_JS, headers, tag(4))),
-        )
-        .route(
-            "/favicon.svg",
-            get(|headers| serve(&FAVICON, headers, tag(5))),
-        )
-        .route(
-            "/favicon.ico",
-            get(|headers| serve(&FAVICON, headers, tag(5))),
-        )
+    let mut router = Router::new();
+    for (n, (path, asset)) in ALL.iter().enumerate() {
+        router = router.route(path, get(move |headers| serve(asset, headers, tag(n))));
+    }
+    router
 }
 
 /// The entity tag of asset number `n` (in the order of [`ALL`]): a digest of its text.
@@ -75,20 +107,11 @@ fn tag(n: usize) -> &'static str {
     static TAGS: OnceLock<Vec<String>> = OnceLock::new();
     let tags = TAGS.get_or_init(|| {
         ALL.iter()
-            .map(|asset| format!("\"{}\"", &crate::secrets::digest(asset.text)[..16]))
+            .map(|(_, asset)| format!("\"{}\"", &crate::secrets::digest(asset.text)[..16]))
             .collect()
     });
     &tags[n]
 }
-
-const ALL: [&Asset; 6] = [
-    &INDEX_HTML,
-    &GAME_HTML,
-    &APP_CSS,
-    &HOME_JS,
-    &GAME_JS,
-    &FAVICON,
-];
 
 async fn serve(asset: &'static Asset, headers: HeaderMap, etag: &'static str) -> Response {
     let fresh = headers

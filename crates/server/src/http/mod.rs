@@ -8,6 +8,7 @@
 mod api;
 mod assets;
 mod extract;
+mod rules;
 mod ws;
 
 use std::net::SocketAddr;
@@ -119,6 +120,9 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games/{id}/stop", post(api::stop))
         .route("/api/games/{id}/draw", post(api::draw))
         .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/lobby", get(api::lobby))
+        .route("/rules/{game}", get(rules::page))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/svg", get(api::svg))
         .route("/api/games/{id}/ws", get(ws::upgrade))
