@@ -412,7 +412,7 @@ impl<G: Presented> Table for GameTable<G> {
     }
 
     fn svg_at(&self, ply: usize, flipped: bool, explain: bool, size: u32) -> Option<String> {
-        let pos = self.record.positions().get(ply)?;
+        let pos = self.record.position_at(ply)?;
         let last = ply
             .checked_sub(1)
             .and_then(|i| self.record.moves().get(i))
