@@ -361,7 +361,10 @@ impl Batch {
             temperature,
             max_nodes,
         )?;
-        let search = self.inner.new_search(settings).map_err(value_error)?;
+        let inner = &*self.inner;
+        let search = py
+            .detach(|| inner.new_search(settings))
+            .map_err(value_error)?;
         drive(py, search, evaluator)
     }
 }

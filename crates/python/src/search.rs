@@ -97,9 +97,9 @@ pub(crate) fn mcts(
     };
     let others: Vec<&dyn crate::erased::DynState> =
         states.iter().map(|state| &*state.inner).collect();
-    let search = first
-        .inner
-        .new_search(&others, settings)
+    let first = &*first.inner;
+    let search = py
+        .detach(|| first.new_search(&others, settings))
         .map_err(value_error)?;
     drive(py, search, evaluator)
 }
