@@ -16,7 +16,6 @@ use crate::state::State;
 pub(crate) const DEFAULT_MAX_NODES: usize = 1_000_000;
 
 /// The settings of a call, checked.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn settings(
     simulations: u64,
     c_puct: f64,
