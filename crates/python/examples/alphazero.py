@@ -240,12 +240,11 @@ def check_against_solver(net, simulations, chunk=512):
 
 def match(net, game, size, games_per_seat, simulations, seed=0):
     """The trained player (temperature 0) against the ``default`` engine given the same time
-    per move: returns {"wins", "draws", "losses"} of the trained player and its seconds per
-    move."""
+    per move: returns {"wins", "draws", "losses"} of the trained player, and the seconds per
+    move each side took."""
     tally = {"wins": 0, "draws": 0, "losses": 0}
     spent, moves = 0.0, 0
-    # The trained player's time per move, measured on the first game, sets the engine's.
-    engine_ms = None
+    engine_spent, engine_moves = 0.0, 0
     for g in range(2 * games_per_seat):
         seat = g % 2
         engine = boardrules.engine("default", game, seed=seed + g)
@@ -259,13 +258,17 @@ def match(net, game, size, games_per_seat, simulations, seed=0):
                 moves += 1
                 state.play(result.move)
             else:
-                if engine_ms is None:
-                    engine_ms = max(1, round(1000 * spent / max(moves, 1)))
+                # The engine gets the trained player's mean time per move so far (whole
+                # milliseconds, at least 1; the engines read their clock in milliseconds).
+                engine_ms = max(1, round(1000 * spent / max(moves, 1)))
+                began = time.perf_counter()
                 state.play(engine.choose(state, time_ms=engine_ms))
+                engine_spent += time.perf_counter() - began
+                engine_moves += 1
         winner = state.winner()
         key = "draws" if winner is None else ("wins" if winner == seat else "losses")
         tally[key] += 1
-    return tally, spent / max(moves, 1), engine_ms
+    return tally, spent / max(moves, 1), engine_spent / max(engine_moves, 1)
 
 
 # --- the loop ---------------------------------------------------------------------------
@@ -329,11 +332,11 @@ def main(argv=None):
         print(f"solver check: {good} of {total} reachable positions ({100 * share:.2f}%) "
               f"get a value-preserving move with {args.check_simulations} simulations")
     if args.match:
-        tally, per_move, engine_ms = match(net, args.game, args.size, args.match,
-                                           args.check_simulations)
-        print(f"match against default ({engine_ms} ms a move; the network "
-              f"{1000 * per_move:.1f} ms): {tally['wins']} wins, {tally['draws']} draws, "
-              f"{tally['losses']} losses in {2 * args.match} games")
+        tally, per_move, engine_per_move = match(net, args.game, args.size, args.match,
+                                                 args.check_simulations)
+        print(f"match against default (time a move: the network {1000 * per_move:.1f} ms, "
+              f"the engine {1000 * engine_per_move:.1f} ms): {tally['wins']} wins, "
+              f"{tally['draws']} draws, {tally['losses']} losses in {2 * args.match} games")
     used = cpu_seconds() - began
     print(f"CPU time of this process: {used:.0f} s ({used / 60:.1f} min)")
     if args.game == "kvarn3":

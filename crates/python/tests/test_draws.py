@@ -73,3 +73,24 @@ def test_a_batch_and_a_state_end_seeded_games_with_the_same_history_draw(case):
         if ended == 3:
             break
     assert ended == 3, f"three seeded walks end in {draw}"
+
+
+def test_a_stored_batch_whose_history_is_not_of_its_position_is_refused():
+    import json
+    import pickle
+
+    batch = boardrules.Batch("kvarn3", 2, seed=1)
+    batch.step(batch.random_actions())
+    restore, (stored,) = batch.__reduce__()
+    assert pickle.loads(pickle.dumps(batch)).positions() == batch.positions()
+    data = json.loads(stored)
+    assert data["format"] == 2 and "moves" in data["games"][0]["history"]
+    # Another position under the same history: refused, with the game named.
+    other = next(p for p in [".../.W./... b", ".../W../... b"] if p != data["games"][1]["position"])
+    data["games"][1]["position"] = other
+    with pytest.raises(ValueError, match="game 1's history"):
+        restore(json.dumps(data))
+    data = json.loads(stored)
+    data["format"] = 1
+    with pytest.raises(ValueError, match="format 1"):
+        restore(json.dumps(data))
