@@ -218,6 +218,12 @@ impl Entry {
 /// one per game and [`reset`](DrawTracker::reset)s it for the next game, which reuses its
 /// memory.
 ///
+/// With the `serde` feature a tracker is stored as its rules, its start's key and the moves
+/// it counted (whether each was a progress move, whether it counted toward the cap, the key it
+/// reached), and read back by counting them again: a program that keeps trackers instead of
+/// game records (a batch of games) saves and restores them whole, [`pop`](DrawTracker::pop)
+/// included.
+///
 /// It keeps a few words per ply of the game (for [`pop`](DrawTracker::pop)), so a clone is one
 /// copy of a flat array and [`Clone::clone_from`] reuses the target's memory. Only the positions
 /// since the last progress move can repeat (a progress move can never be undone), so
@@ -481,6 +487,71 @@ impl DrawTracker {
     pub fn draw_or_repeat(&self) -> bool {
         (self.rules.repetitions.is_some() && self.last().occurrences() >= 2)
             || self.draw().is_some()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! A tracker is stored as its rules, the hash key of its start and, for every move
+    //! counted since, whether it was a progress move, whether it counted toward the cap and
+    //! the key it reached:
+    //!
+    //! ```text
+    //! {"rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"start":7,"moves":[[false,true,12],[true,true,7]]}
+    //! ```
+    //!
+    //! It is read back by replaying those moves with [`DrawTracker::push_key`], so a stored
+    //! tracker is always consistent; rules that [`DrawRules::validate`] refuses are an error.
+
+    use alloc::vec::Vec;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DrawRules, DrawTracker};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Stored {
+        rules: DrawRules,
+        start: u64,
+        /// `(progress, capped, key)` of every move, in order.
+        moves: Vec<(bool, bool, u64)>,
+    }
+
+    impl Serialize for DrawTracker {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let moves = self
+                .entries
+                .windows(2)
+                .map(|pair| {
+                    let (before, after) = (pair[0], pair[1]);
+                    (
+                        after.no_progress == 0,
+                        after.capped > before.capped,
+                        after.key,
+                    )
+                })
+                .collect();
+            Stored {
+                rules: self.rules,
+                start: self.entries[0].key,
+                moves,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for DrawTracker {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let stored = Stored::deserialize(deserializer)?;
+            stored.rules.validate().map_err(D::Error::custom)?;
+            let mut tracker = DrawTracker::from_key(stored.rules, stored.start);
+            tracker.entries.reserve(stored.moves.len());
+            for (progress, capped, key) in stored.moves {
+                tracker.push_key(progress, capped, key);
+            }
+            Ok(tracker)
+        }
     }
 }
 
