@@ -280,6 +280,32 @@ fn a_draw_tracker_is_stored_with_its_moves_and_counts_on_as_before() {
     }
 }
 
+/// A tracker that forgot the positions before a progress move (as a game record's does) is
+/// stored with the plies it forgot and their capped plies, and counts on as before.
+#[test]
+fn a_draw_tracker_that_forgot_positions_is_stored_with_what_it_forgot() {
+    use game_core::{DrawRules, DrawTracker};
+    let mut tracker = DrawTracker::from_key(DrawRules::new(Some(3), None, Some(10)), 1);
+    tracker.push_key(false, true, 2);
+    tracker.push_key(false, false, 3);
+    tracker.push_key(true, true, 4); // a progress move
+    tracker.push_key(false, true, 5);
+    tracker.forget_before_progress();
+    let json = serde_json::to_string(&tracker).unwrap();
+    assert!(
+        json.ends_with(r#""start":4,"moves":[[false,true,5]],"forgotten":3,"capped_before":2}"#),
+        "{json}"
+    );
+    let mut back: DrawTracker = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, tracker);
+    assert_eq!((back.plies(), back.capped_plies()), (4, 3));
+    assert!(back.pop() && !back.pop());
+    assert_eq!((back.plies(), back.capped_plies(), back.key()), (3, 2, 4));
+
+    let impossible = json.replace(r#""capped_before":2"#, r#""capped_before":4"#);
+    assert!(serde_json::from_str::<DrawTracker>(&impossible).is_err());
+}
+
 #[test]
 fn a_draw_tracker_is_written_as_rules_start_and_moves() {
     use game_core::{DrawRules, DrawTracker};
