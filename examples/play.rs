@@ -194,12 +194,15 @@ fn show_position<G: Describe>(
     out.line(pos.diagram())?;
     if let (Some(&mv), Some(before)) = (
         record.moves().last(),
-        record.positions().iter().rev().nth(1),
+        record
+            .len()
+            .checked_sub(1)
+            .and_then(|ply| record.position_at(ply)),
     ) {
         out.line(format!(
             "last move: {} by {}",
             before.move_text(mv),
-            games::player_name(before, before.to_move())
+            games::player_name(&before, before.to_move())
         ))?;
     }
     let scores: Option<Vec<String>> = G::PLAYERS

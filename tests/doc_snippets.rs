@@ -164,14 +164,6 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Lints allowed in the examples that contain a text: examples whose fix belongs to a file
-/// rewritten in another branch at the time of writing (`move_list.rs`'s example imports a
-/// constant it does not use). Each entry goes when its example is fixed.
-const ALLOWED: &[(&str, &str)] = &[(
-    "use game_core::{MoveList, MOVE_LIST_INLINE};",
-    "unused_imports",
-)];
-
 /// The name of the module of the example found at `place` (`src/engines.rs:12` →
 /// `src_engines_rs_12`): a compiler message names the example's file and line.
 fn module_name(place: &str) -> String {
@@ -192,11 +184,6 @@ fn module_name(place: &str) -> String {
 /// makes it, inside a closure so that `?` works when it ends in `Ok::<(), E>(())`.
 fn module(snippet: &Snippet) -> String {
     let mut inner_attributes = String::new();
-    for (text, lint) in ALLOWED {
-        if snippet.code.contains(text) {
-            let _ = writeln!(inner_attributes, "#![allow({lint})]");
-        }
-    }
     let mut body = String::new();
     for line in snippet.code.lines() {
         if line.trim_start().starts_with("#![") && body.trim().is_empty() {

@@ -1,4 +1,4 @@
-//! Limits that every engine honours (issue 20, part 2): every game × every engine of the
+//! Limits that every engine honours: every game × every engine of the
 //! registry (`default`, `random`, `mcts`, `alphabeta`) × every limit kind given alone (time,
 //! nodes, iterations, depth, each small and each zero) returns a legal move, and a depth limit
 //! is never exceeded in the report.

@@ -1,4 +1,4 @@
-//! Root-parallel MCTS measured (issue 20, part 6): iterations per second at 1 and 2 threads,
+//! Root-parallel MCTS measured: iterations per second at 1 and 2 threads,
 //! and a seeded match of 2 threads against 1 at the same time per move. Both are wall-clock
 //! measurements and slow, so they are ignored by `cargo test`; run them in release, alone:
 //!

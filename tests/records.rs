@@ -20,7 +20,7 @@ fn round_trip<G: Game>(start: G, plies: usize, seed: u64) -> String {
     assert_eq!(back.start(), record.start(), "{json}");
     assert_eq!(back.start().board_size(), start.board_size(), "{json}");
     assert_eq!(back.moves(), record.moves(), "{json}");
-    assert_eq!(back.positions(), record.positions(), "{json}");
+    assert!(back.positions().eq(record.positions()), "{json}");
     assert_eq!(back.current(), record.current(), "{json}");
     assert_eq!(back.rules(), record.rules(), "{json}");
     assert_eq!(back.outcome(), record.outcome(), "{json}");

@@ -7,10 +7,10 @@
 //! ```
 //!
 //! Each benchmark is one position (`solve/LEFT_left/N`), so the report gives the time per
-//! position; criterion's sample count is at its minimum of 10, so with the options above the
-//! bench takes about a minute on an idle machine (8 and 10 left). At 12 placements left one
-//! solve takes about two minutes of CPU, ten samples per position some 20 minutes, so those are
-//! only run when `CHEVERSI_SOLVER_BENCH_12=1` is set (then add an hour or more).
+//! position; criterion's sample count is at its minimum of 10. At 12 placements left a solve
+//! searches hundreds of millions of positions (the project's `docs/measurements.md`), ten
+//! samples of each position far more, so those are only run when
+//! `CHEVERSI_SOLVER_BENCH_12=1` is set.
 
 // criterion_group! and criterion_main! write undocumented public functions.
 #![allow(missing_docs)]

@@ -13,8 +13,9 @@
 //! direction never share an empty square (the rear one stops at the front one), so one fill per
 //! direction over all sliders counts every (piece, empty square) pair exactly once. The full
 //! score of a position is thus eight fills per player plus table look-ups for the king and the
-//! knights (see [`crate::score`]): about 25 ns for both players on an idle core, under the
-//! 50 ns target.
+//! knights (see [`crate::score`]), with no branch on the pieces' number (the bench
+//! `cargo bench --bench cheversi -- score` measures it; the project's `docs/measurements.md`
+//! has a measurement).
 
 use core::fmt;
 use core::str::FromStr;

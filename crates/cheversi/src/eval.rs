@@ -56,9 +56,8 @@ pub const SETTLE_ROUNDS: u32 = 2;
 /// Why greedy rounds ahead: what a piece will earn at the end depends on the pieces still to
 /// come, which block rays and take attacked squares. A short greedy continuation (a
 /// quiescence-like settling step, no branching) predicts the final difference better than the
-/// score as it stands. Measured in seeded matches against a depth-4 minimax at equal CPU time
-/// per move (about 90 ms): 0, 1 and 2 greedy rounds won 50, 50 and 56 of 60 games, 3 rounds
-/// 53 (see the crate README). A leaf costs a few placement generations and a few hundred
+/// score as it stands: in seeded matches against a depth-4 minimax at equal CPU time per move,
+/// two rounds won the most games of 0 to 3 (the results are in the crate README). A leaf costs a few placement generations and a few hundred
 /// score evaluations, and allocates nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RoundScore;
@@ -77,27 +76,22 @@ impl Evaluator<Position> for RoundScore {
 ///
 /// Why not one: a solver position (one placement generation and a score per child at most)
 /// costs far less than an alpha-beta position on [`RoundScore`] (a greedy continuation at
-/// every leaf). Measured in CPU time (release, thread CPU time on a loaded 2-core machine):
-/// the bench's three positions 8 placements from the end solved from scratch, 454,183 solver
-/// positions in 66–68 ms (6.8 million a second); the strength test's engine at 85,000 nodes
-/// a move, 99.6 ms a move of alpha-beta (`cpu_time_of_a_move_at_the_node_budget` in
-/// `tests/strength.rs`, 853,000 nodes a second): a ratio of about 8. (It was 18 before the
-/// greedy step of [`RoundScore`] was made cheaper, which made the alpha-beta positions about
-/// twice as cheap, twice over, and the solver's hardly.) Counted one for one, a node limit
-/// that gives the alpha-beta about 100 ms would give the solver some 12 ms, and the player
+/// every leaf): measured in CPU time, about eight times less (the project's
+/// `docs/measurements.md` has the numbers and the commands). Counted one for one, a node
+/// limit would give the solver an eighth of the time the limit stands for, and the player
 /// would play weaker under a node limit than under the time limit it stands for. The weight
 /// is set a little under the measured ratio.
 pub const SOLVER_POSITIONS_PER_NODE: u64 = 7;
 
 /// Solver positions searched per second of CPU time, for comparing a time limit with
-/// [`typical_solve_positions`] (measured in release: 454,183 positions in 66–68 ms, 6.8
-/// million a second, see [`SOLVER_POSITIONS_PER_NODE`]; set a little under).
+/// [`typical_solve_positions`]: a little under the rate measured in release (the project's
+/// `docs/measurements.md`), so that a solve counted to fit does.
 pub(crate) const SOLVER_POSITIONS_PER_SECOND: u64 = 6_000_000;
 
 /// About how many positions the solver searches to solve a position `left` placements from
-/// the end with an empty table: the middle of the ranges measured on seeded games (see
-/// [`Solver`]: 36,000 – 254,000 at 8 left, 0.26 – 1.5 million at 9, 1.3 – 6.7 million at 10,
-/// 17 – 56 million at 11, 114 – 570 million at 12).
+/// the end with an empty table: the middle of the ranges counted on seeded games' positions
+/// (36,000 – 254,000 at 8 left, 0.26 – 1.5 million at 9, 1.3 – 6.7 million at 10, 17 – 56
+/// million at 11, 114 – 570 million at 12; the project's `docs/measurements.md`).
 pub(crate) const fn typical_solve_positions(left: u8) -> u64 {
     match left {
         0..=7 => 40_000,
@@ -512,7 +506,7 @@ mod tests {
         check_scores_keep_their_sign(4);
     }
 
-    /// Depths 1 to 6 take about 10 s in release:
+    /// Depths 1 to 6, in release:
     /// `cargo test --release -p cheversi --lib -- --ignored round_score`.
     #[test]
     #[ignore = "seconds in release, minutes in debug: see the doc comment"]

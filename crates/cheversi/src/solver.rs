@@ -122,44 +122,13 @@ impl From<TooFarFromEnd> for SolveError {
 /// # How far from the end it is practical
 /// Near the end the branching is small: Black's 8th placement is the king on one of at most 8
 /// squares, White's 8th is a single kind, and Black's 7th is forced to the queen. Further back a
-/// placement has up to four kinds on some 10–40 squares. Measured on positions of seeded random
-/// games (five per row, seeds 1008, 2008, … 5008 for 8 left and so on; release build, a table
-/// of 2^20 entries). The machine was a 2-core one shared with several other busy jobs (load
-/// 10–15), so the wall-clock times were 4–10 times the CPU times; the CPU time of the solve is
-/// what an idle core would need, about:
-///
-/// | placements left | CPU time per position | positions searched | previous solver |
-/// |---|---|---|---|
-/// | 4 | under 1 ms | 260 – 650 | under 5 ms |
-/// | 6 | under 5 ms | 5,000 – 23,000 | 1 – 20 ms |
-/// | 7 | 4 – 10 ms | 14,000 – 37,000 | 20 – 100 ms |
-/// | 8 | 11 – 46 ms | 36,000 – 254,000 | 0.1 – 0.27 s * (135,000 – 480,000) |
-/// | 9 | 0.08 – 0.37 s | 0.26 – 1.5 million | about 3 s (1.9 – 4.6 million) |
-/// | 10 | 0.5 – 1.4 s | 1.3 – 6.7 million | 4.8 – 17 s * (7.5 – 27 million) |
-/// | 11 | 4.7 – 18 s (eleven positions from the strength test's games, table 2^22) | 17 – 56 million | not measured |
-/// | 12 | 26 – 53 s (five positions from the strength test's games, table 2^22) | 114 – 243 million | not measured |
-/// | 12 | 78 s (the bench's first two positions, table 2^22, see below) | 441 – 570 million | not measured |
-///
-/// The previous solver's column is its own table (wall clock on a loaded machine), except
-/// where marked *: CPU time measured here on three of the same positions. At 12 placements
-/// left two positions of the bench were solved: `8/8/8/8/5q2/4Q3/5r2/4K3 w f4` (value −1) in
-/// 77.5 s of CPU and 441 million positions, and `8/8/6r1/5B2/3Kr3/8/8/8 w g6` (value 3) in
-/// 77.8 s and 570 million (the thread's own CPU time, read by the ignored `measure_solves`
-/// test of `tests/solver.rs`; with two-entry buckets they had taken 487 and 568 million
-/// positions). The first took 245 million positions with the running score as the first
-/// guess (−6; the greedy guess is −5), although the greedy guess cut the positions searched
-/// at 9 and 10 left by a fifth to a half; a first guess 2, 3 or 5 points below the greedy one
-/// changed the positions at 10 left by under 5 % either way. So 12 left meets the 30 s per
-/// position aimed at on some positions (three of the five from real games, with both queens
-/// placed) and not on others: the bench's two took two and a half times as long.
-/// Remeasured after the greedy step became cheaper and the ordering from 9 left deeper (see
-/// `DEEP_ORDER_MIN_LEFT` in the search), beside the previous build under the same load (a
-/// loaded 2-core machine, thread CPU time): the first position 440,770,481 → 369,237,247
-/// positions, 74.7–77.9 s → 54–65 s; the second 569,530,671 → 654,799,094 positions, 82.0 →
-/// 95.2 s. So 12 left still takes one to one and a half minutes, not the 30 s aimed at.
+/// placement has up to four kinds on some 10–40 squares, so the positions a solve searches
+/// grow some five to tenfold with each placement further from the end (the counts and CPU
+/// times of seeded games' positions, and the commands that measure them, are in the
+/// project's `docs/measurements.md`).
 ///
 /// So the default limit ([`Solver::DEFAULT_MAX_PLACEMENTS_LEFT`]) is 10 placements from the
-/// end, about a second at most. 11 and 12 are usable for analysis: raise the limit with
+/// end, the deepest a move's time can hold. 11 and 12 are usable for analysis: raise the limit with
 /// [`Solver::with_max_placements_left`] and give a larger table with
 /// [`Solver::with_table_bits`]. An engine that must answer in time uses
 /// [`Solver::solve_until`] (with `std`) or [`Solver::solve_within`], which give up at a
@@ -179,8 +148,8 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default limit on the placements left: a solve from there takes at most about a
-    /// second (see [`Solver`]).
+    /// The default limit on the placements left: the deepest whose solves fit in a move's
+    /// time (see [`Solver`]).
     pub const DEFAULT_MAX_PLACEMENTS_LEFT: u8 = 10;
 
     /// The table size of [`Solver::new`]: 2^20 entries (16 MiB).

@@ -4,9 +4,9 @@
 //!   trait's moves) that scores the final positions with its own count, written from the rules
 //!   page ("one point for each (own piece, empty square it attacks) pair", rays stopping at the
 //!   first piece), not with the crate's scoring;
-//! * the previous solver (plain alpha-beta over a one-bound table keyed by the full Zobrist
-//!   key, kept here verbatim in its algorithm), against which the new search must agree exactly
-//!   on the value from positions up to 8 placements from the end.
+//! * a plain alpha-beta solver (one bound a position in a table keyed by the full Zobrist key,
+//!   no MTD(f), no cut-off of the crate's own), with which the crate's search must agree
+//!   exactly on the value from positions up to 8 placements from the end.
 //!
 //! The larger comparisons are `#[ignore]`d (run them with
 //! `cargo test -p cheversi --release --test all solver:: -- --ignored`).
@@ -103,10 +103,10 @@ fn minimax(pos: &Position) -> i64 {
     }
 }
 
-/// The solver as it was before MTD(f): negamax alpha-beta, children ordered by the running
-/// score after the placement (the table's move first), a table of one bound per position keyed
-/// by the full Zobrist key. Written on the public API only.
-mod previous_solver {
+/// A plain alpha-beta solver: negamax, children ordered by the running score after the
+/// placement (the table's move first), a table of one bound per position keyed by the full
+/// Zobrist key. Written on the public API only.
+mod plain_solver {
     use cheversi::{Game, Kind, Move, Position, Square};
 
     #[derive(Clone, Copy, Default, PartialEq)]
@@ -126,7 +126,7 @@ mod previous_solver {
         best: Option<Move>,
     }
 
-    pub(crate) struct PreviousSolver {
+    pub(crate) struct PlainSolver {
         table: Vec<Entry>,
     }
 
@@ -136,9 +136,9 @@ mod previous_solver {
         s[me] as i32 - s[1 - me] as i32
     }
 
-    impl PreviousSolver {
+    impl PlainSolver {
         pub(crate) fn new(bits: u32) -> Self {
-            PreviousSolver {
+            PlainSolver {
                 table: vec![Entry::default(); 1 << bits],
             }
         }
@@ -226,7 +226,7 @@ mod previous_solver {
     }
 }
 
-use previous_solver::PreviousSolver;
+use plain_solver::PlainSolver;
 
 /// Positions `left` placements from the end, reached by random play.
 fn random_positions(seed: u64, left: u8, count: usize) -> Vec<Position> {
@@ -309,17 +309,17 @@ fn a_fresh_solver_and_a_reused_one_agree_with_minimax() {
     }
 }
 
-/// The new search and the previous solver on `count` positions from each `left`, with one
-/// new solver reused across all of them (its table carries bounds from solve to solve) and a
+/// The crate's solver and the plain one on `count` positions from each `left`, with one
+/// crate solver reused across all of them (its table carries bounds from solve to solve) and a
 /// small one (2^12 entries, so that entries are overwritten all the time).
-fn agree_with_the_previous_solver(lefts: &[u8], count: usize) {
-    let mut previous = PreviousSolver::new(18);
+fn agree_with_the_plain_solver(lefts: &[u8], count: usize) {
+    let mut plain = PlainSolver::new(18);
     let mut reused = Solver::new();
     let mut small = Solver::with_table_bits(12);
     for &left in lefts {
         for pos in random_positions(1000 + u64::from(left), left, count) {
-            let expected = i64::from(previous.solve(&pos));
-            let value_of = |p: &Position| i64::from(PreviousSolver::new(16).solve(p));
+            let expected = i64::from(plain.solve(&pos));
+            let value_of = |p: &Position| i64::from(PlainSolver::new(16).solve(p));
             check(&mut reused, &pos, expected, value_of);
             check(&mut small, &pos, expected, value_of);
         }
@@ -327,14 +327,14 @@ fn agree_with_the_previous_solver(lefts: &[u8], count: usize) {
 }
 
 #[test]
-fn the_new_search_agrees_with_the_previous_solver() {
-    agree_with_the_previous_solver(&[4, 5, 6], 6);
+fn the_search_agrees_with_the_plain_solver() {
+    agree_with_the_plain_solver(&[4, 5, 6], 6);
 }
 
 #[test]
 #[ignore = "7 and 8 placements left: a minute or two in release"]
-fn the_new_search_agrees_with_the_previous_solver_up_to_eight_left() {
-    agree_with_the_previous_solver(&[7, 8], 12);
+fn the_search_agrees_with_the_plain_solver_up_to_eight_left() {
+    agree_with_the_plain_solver(&[7, 8], 12);
 }
 
 #[test]
@@ -425,17 +425,14 @@ fn a_stopped_solve_says_so_and_leaves_the_table_sound() {
     };
     assert!(nodes <= 5_000, "{nodes} nodes before stopping");
     // What the interrupted searches stored is true: the same solver then gives the value of
-    // a fresh one and of the previous solver.
+    // a fresh one and of the plain solver.
     let deadline = Instant::now() + Duration::from_secs(600);
     let resumed = solver
         .solve_until(&pos, Some(deadline), Some(&flag))
         .unwrap();
     let fresh = Solver::new().solve(&pos).unwrap();
     assert_eq!(resumed.score_difference, fresh.score_difference);
-    assert_eq!(
-        resumed.score_difference,
-        PreviousSolver::new(18).solve(&pos)
-    );
+    assert_eq!(resumed.score_difference, PlainSolver::new(18).solve(&pos));
 }
 
 /// `solve_within` (the form without `Instant`, for `no_std`) stops on its flag and on a time
@@ -459,7 +456,7 @@ fn solve_within_stops_on_the_flag_or_the_time_and_else_solves() {
     let solved = solver
         .solve_within(&pos, Some(Duration::from_secs(600)), Some(&flag))
         .unwrap();
-    assert_eq!(solved.score_difference, PreviousSolver::new(18).solve(&pos));
+    assert_eq!(solved.score_difference, PlainSolver::new(18).solve(&pos));
     let unlimited = Solver::new().solve_within(&pos, None, None).unwrap();
     assert_eq!(unlimited.score_difference, solved.score_difference);
 }

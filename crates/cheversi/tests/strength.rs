@@ -5,7 +5,7 @@
 //!
 //! The protocol of the 95 % claim (the default): the opponent's first placement is uniformly
 //! random, drawn from the game's seed, and every other placement is its player's own; the
-//! engine chooses all of its own moves, as in the refereed games. Why: a random
+//! engine chooses all of its own moves, as a refereed match plays. Why: a random
 //! placement forced on the engine measures the luck of the draw, not the engine's strength
 //! (some such openings are lost before the engine places anything, see the crate README),
 //! while the opponent's random first placement, its random tie-breaks and the seed's choice of
@@ -48,16 +48,12 @@ use std::time::Duration;
 use cheversi::game_core::{Limits, Rng};
 use cheversi::{default_engine, Color, Game, GameRecord, Kind, Move, Outcome, Position, Square};
 
-/// The node budget of the full measurement: about 100 ms of the default engine's alpha-beta
-/// on one core, measured in CPU time so that the load of the machine does not enter
-/// (`cpu_time_of_a_move_at_the_node_budget` below: at 85,000 nodes the engine's alpha-beta
-/// moves took 99.6 ms of CPU on average, 119.8 ms at most, in 16 seeded games on a 2-core
-/// machine at load ~4). It was 30,000 until the greedy step of `RoundScore` was made
-/// cheaper: 30,000 nodes took 114.9 ms before, 50,000 took 100.2 ms after the first step
-/// (one score per square) and 58.7 ms after the second (run lengths). The solver near the
-/// end gets the same share of time through `cheversi::SOLVER_POSITIONS_PER_NODE`.
-/// `nodes_in_100_ms` below shows the positions a 100 ms wall-clock search reaches on the
-/// machine it runs on.
+/// The node budget of the full measurement: what the default engine's alpha-beta searches in
+/// about 100 ms of CPU on one core, so that a seed fixes every game whatever the load of the
+/// machine (`cpu_time_of_a_move_at_the_node_budget` below measures it; the project's
+/// `docs/measurements.md` has its numbers). The solver near the end gets the same share of
+/// time through `cheversi::SOLVER_POSITIONS_PER_NODE`. `nodes_in_100_ms` below shows the
+/// positions a 100 ms wall-clock search reaches on the machine it runs on.
 const NODES_PER_MOVE: u64 = 85_000;
 
 /// The placements at the start of a game that may be random (White's king, Black's answer,

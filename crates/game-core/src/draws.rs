@@ -166,17 +166,46 @@ impl HistoryDraw {
     }
 }
 
-/// What the tracker keeps of one position of the game.
+/// What the tracker keeps of one position of the game: 16 bytes. The count of capped plies
+/// is kept for the current position only ([`DrawTracker::capped`]); each entry says whether
+/// the move that reached it counted, so that taking it back takes it off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     /// The position's hash key ([`Game::hash_key`]).
     key: u64,
     /// Plies since the last progress move (0 for the position a progress move reached).
     no_progress: u32,
-    /// Plies counting toward the move cap since the start.
-    capped: u32,
-    /// How many times the key has occurred since the last progress move, this time included.
-    occurrences: u32,
+    /// How many times the key has occurred since the last progress move, this time included
+    /// (the low 31 bits), and whether the move that reached the position counts toward the
+    /// move cap ([`Entry::CAPPED`]).
+    occurrences_capped: u32,
+}
+
+impl Entry {
+    /// The bit of `occurrences_capped` set when the move that reached the position counts
+    /// toward the move cap.
+    const CAPPED: u32 = 1 << 31;
+
+    #[inline]
+    fn new(key: u64, no_progress: u32, occurrences: u32, capped: bool) -> Entry {
+        Entry {
+            key,
+            no_progress,
+            occurrences_capped: occurrences.min(Entry::CAPPED - 1)
+                | if capped { Entry::CAPPED } else { 0 },
+        }
+    }
+
+    #[inline]
+    fn occurrences(&self) -> u32 {
+        self.occurrences_capped & !Entry::CAPPED
+    }
+
+    /// 1 when the move that reached the position counts toward the move cap, else 0.
+    #[inline]
+    fn capped(&self) -> u32 {
+        self.occurrences_capped >> 31
+    }
 }
 
 /// A game's draw rules by history, applied as the game is played and taken back: the one place
@@ -189,11 +218,18 @@ struct Entry {
 /// one per game and [`reset`](DrawTracker::reset)s it for the next game, which reuses its
 /// memory.
 ///
+/// With the `serde` feature a tracker is stored as its rules, its start's key and the moves
+/// it counted (whether each was a progress move, whether it counted toward the cap, the key it
+/// reached), and read back by counting them again: a program that keeps trackers instead of
+/// game records (a batch of games) saves and restores them whole, [`pop`](DrawTracker::pop)
+/// included.
+///
 /// It keeps a few words per ply of the game (for [`pop`](DrawTracker::pop)), so a clone is one
 /// copy of a flat array and [`Clone::clone_from`] reuses the target's memory. Only the positions
 /// since the last progress move can repeat (a progress move can never be undone), so
 /// [`push`](DrawTracker::push) compares the new key with those alone, newest first; the other
-/// questions are answered in constant time.
+/// questions are answered in constant time. A tracker that only goes forward (the game
+/// record's) keeps those positions alone ([`forget_before_progress`](DrawTracker::forget_before_progress)).
 ///
 /// ```
 /// use game_core::{DrawRules, DrawTracker, HistoryDraw};
@@ -216,8 +252,13 @@ struct Entry {
 #[derive(Debug, PartialEq, Eq)]
 pub struct DrawTracker {
     rules: DrawRules,
-    /// One entry per position of the game, the start first.
+    /// One entry per position of the game from the oldest it remembers (the start, unless
+    /// [`DrawTracker::forget_before_progress`] forgot earlier ones) to the current one.
     entries: Vec<Entry>,
+    /// The plies played before the oldest position it remembers.
+    forgotten: usize,
+    /// Plies counting toward the move cap since the start, up to the current position.
+    capped: u32,
 }
 
 impl Clone for DrawTracker {
@@ -225,12 +266,16 @@ impl Clone for DrawTracker {
         DrawTracker {
             rules: self.rules,
             entries: self.entries.clone(),
+            forgotten: self.forgotten,
+            capped: self.capped,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.rules = source.rules;
         self.entries.clone_from(&source.entries);
+        self.forgotten = source.forgotten;
+        self.capped = source.capped;
     }
 }
 
@@ -251,6 +296,8 @@ impl DrawTracker {
         let mut tracker = DrawTracker {
             rules,
             entries: Vec::new(),
+            forgotten: 0,
+            capped: 0,
         };
         tracker.reset_key(key);
         tracker
@@ -263,13 +310,10 @@ impl DrawTracker {
 
     /// Starts again from a position with hash key `key`, keeping the rules and the memory.
     pub fn reset_key(&mut self, key: u64) {
+        self.forgotten = 0;
+        self.capped = 0;
         self.entries.clear();
-        self.entries.push(Entry {
-            key,
-            no_progress: 0,
-            capped: 0,
-            occurrences: 1,
-        });
+        self.entries.push(Entry::new(key, 0, 1, false));
     }
 
     /// The rules applied.
@@ -305,55 +349,85 @@ impl DrawTracker {
     /// history draw that now ends the game, if any.
     #[inline]
     pub fn push_key(&mut self, progress: bool, capped: bool, key: u64) -> Option<HistoryDraw> {
-        let last = *self.last();
         let entry = if progress {
-            Entry {
-                key,
-                no_progress: 0,
-                capped: last.capped + u32::from(capped),
-                occurrences: 1,
-            }
+            Entry::new(key, 0, 1, capped)
         } else {
-            let no_progress = last.no_progress + 1;
+            let no_progress = self.last().no_progress + 1;
             // The positions since the last progress move: the newest earlier occurrence of
-            // the key knows how many came before it.
+            // the key knows how many came before it. (The tracker remembers them all: it
+            // forgets only positions before a progress move.)
             let window = &self.entries[self.entries.len() - no_progress as usize..];
             let occurrences = window
                 .iter()
                 .rev()
                 .find(|e| e.key == key)
-                .map_or(1, |e| e.occurrences + 1);
-            Entry {
-                key,
-                no_progress,
-                capped: last.capped + u32::from(capped),
-                occurrences,
-            }
+                .map_or(1, |e| e.occurrences() + 1);
+            Entry::new(key, no_progress, occurrences, capped)
         };
+        self.capped += u32::from(capped);
         self.entries.push(entry);
         self.draw()
     }
 
-    /// Takes back the last move; `false` at the start (nothing to take back).
+    /// Takes back the last move; `false` at the start (nothing to take back), or at the
+    /// oldest position the tracker remembers.
     pub fn pop(&mut self) -> bool {
         if self.entries.len() > 1 {
-            self.entries.pop();
+            if let Some(gone) = self.entries.pop() {
+                self.capped -= gone.capped();
+            }
             true
         } else {
             false
         }
     }
 
-    /// Takes back moves until `plies` are left (nothing when there are not more).
+    /// Takes back moves until `plies` are left (nothing when there are not more), or back to
+    /// the oldest position the tracker remembers.
     #[inline]
     pub fn truncate(&mut self, plies: usize) {
-        self.entries.truncate(plies + 1);
+        let keep = plies.saturating_sub(self.forgotten) + 1;
+        if let Some(gone) = self.entries.get(keep..) {
+            self.capped -= gone.iter().map(Entry::capped).sum::<u32>();
+            self.entries.truncate(keep);
+        }
     }
 
     /// The moves counted since the start.
     #[inline]
     pub fn plies(&self) -> usize {
-        self.entries.len() - 1
+        self.forgotten + self.entries.len() - 1
+    }
+
+    /// Forgets the positions before the last progress move, which can never occur again:
+    /// every question is answered as before, but moves can no longer be taken back past that
+    /// move ([`pop`](DrawTracker::pop) is `false` there). What a tracker that only goes
+    /// forward needs: the game record keeps its tracker so, a few entries where draughts
+    /// plays a man or captures every few dozen plies, and replays its moves to take one back.
+    ///
+    /// ```
+    /// use game_core::{DrawRules, DrawTracker};
+    ///
+    /// let mut tracker = DrawTracker::from_key(DrawRules::THREEFOLD, 0xA);
+    /// tracker.push_key(false, true, 0xB);
+    /// tracker.push_key(true, true, 0xC); // a progress move
+    /// tracker.push_key(false, true, 0xD);
+    /// tracker.forget_before_progress();
+    /// assert_eq!((tracker.plies(), tracker.no_progress_plies(), tracker.capped_plies()), (3, 1, 3));
+    /// assert!(tracker.pop()); // back to 0xC
+    /// assert!(!tracker.pop()); // 0xB is forgotten
+    /// assert_eq!((tracker.plies(), tracker.key()), (2, 0xC));
+    /// ```
+    pub fn forget_before_progress(&mut self) {
+        let keep = self.last().no_progress as usize + 1;
+        if self.entries.len() > keep {
+            let gone = self.entries.len() - keep;
+            self.entries.drain(..gone);
+            self.forgotten += gone;
+            // The oldest entry can never be taken back, so its cap bit is never read again
+            // (`capped` counts it); cleared, equal trackers have equal entries.
+            self.entries[0].occurrences_capped &= !Entry::CAPPED;
+        }
     }
 
     #[inline]
@@ -371,7 +445,7 @@ impl DrawTracker {
     /// How many times the current position has occurred since the last progress move (1 the
     /// first time).
     pub fn repetition_count(&self) -> u32 {
-        self.last().occurrences
+        self.last().occurrences()
     }
 
     /// Plies in a row without a progress move, up to the current position.
@@ -381,7 +455,7 @@ impl DrawTracker {
 
     /// Plies that count toward the move cap, since the start.
     pub fn capped_plies(&self) -> u32 {
-        self.last().capped
+        self.capped
     }
 
     /// The history draw that ends the game at the current position under the rules, if any
@@ -392,7 +466,7 @@ impl DrawTracker {
         if self
             .rules
             .repetitions
-            .is_some_and(|n| last.occurrences >= n)
+            .is_some_and(|n| last.occurrences() >= n)
         {
             Some(HistoryDraw::Repetition)
         } else if self
@@ -401,7 +475,7 @@ impl DrawTracker {
             .is_some_and(|n| last.no_progress >= n)
         {
             Some(HistoryDraw::NoProgress)
-        } else if self.rules.move_cap.is_some_and(|n| last.capped >= n) {
+        } else if self.rules.move_cap.is_some_and(|n| self.capped >= n) {
             Some(HistoryDraw::MoveCap)
         } else {
             None
@@ -414,7 +488,95 @@ impl DrawTracker {
     /// the second occurrence as the draw the rules would declare later).
     #[inline]
     pub fn draw_or_repeat(&self) -> bool {
-        (self.rules.repetitions.is_some() && self.last().occurrences >= 2) || self.draw().is_some()
+        (self.rules.repetitions.is_some() && self.last().occurrences() >= 2)
+            || self.draw().is_some()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! A tracker is stored as its rules, the hash key of its start and, for every move
+    //! counted since, whether it was a progress move, whether it counted toward the cap and
+    //! the key it reached:
+    //!
+    //! ```text
+    //! {"rules":{"repetitions":3,"no_progress_plies":null,"move_cap":null},"start":7,"moves":[[false,true,12],[true,true,7]]}
+    //! ```
+    //!
+    //! A tracker that [forgot](DrawTracker::forget_before_progress) the positions before a
+    //! progress move also stores the plies it forgot and how many of them counted toward the
+    //! cap (`"forgotten"` and `"capped_before"`, left out when 0); `"start"` is then the key of
+    //! the oldest position it remembers.
+    //!
+    //! It is read back by replaying those moves with [`DrawTracker::push_key`], so a stored
+    //! tracker is always consistent; rules that [`DrawRules::validate`] refuses, or more
+    //! capped plies forgotten than plies forgotten, are an error.
+
+    use alloc::vec::Vec;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DrawRules, DrawTracker, Entry};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Stored {
+        rules: DrawRules,
+        start: u64,
+        /// `(progress, capped, key)` of every move, in order.
+        moves: Vec<(bool, bool, u64)>,
+        /// Plies played before `start`.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        forgotten: usize,
+        /// Plies up to `start` that counted toward the cap.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        capped_before: u32,
+    }
+
+    fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+        *n == T::default()
+    }
+
+    impl Serialize for DrawTracker {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let moves = self
+                .entries
+                .windows(2)
+                .map(|pair| {
+                    let after = pair[1];
+                    (after.no_progress == 0, after.capped() == 1, after.key)
+                })
+                .collect();
+            let capped_since_start: u32 = self.entries[1..].iter().map(Entry::capped).sum();
+            Stored {
+                rules: self.rules,
+                start: self.entries[0].key,
+                moves,
+                forgotten: self.forgotten,
+                capped_before: self.capped - capped_since_start,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for DrawTracker {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let stored = Stored::deserialize(deserializer)?;
+            stored.rules.validate().map_err(D::Error::custom)?;
+            if stored.capped_before as usize > stored.forgotten {
+                return Err(D::Error::custom(
+                    "more capped plies forgotten than plies forgotten",
+                ));
+            }
+            let mut tracker = DrawTracker::from_key(stored.rules, stored.start);
+            tracker.forgotten = stored.forgotten;
+            tracker.capped = stored.capped_before;
+            tracker.entries.reserve(stored.moves.len());
+            for (progress, capped, key) in stored.moves {
+                tracker.push_key(progress, capped, key);
+            }
+            Ok(tracker)
+        }
     }
 }
 
@@ -469,6 +631,57 @@ mod tests {
             assert_eq!(tracker.draw(), want);
             assert_eq!(tracker.plies(), keys.len() - 1);
         }
+    }
+
+    /// A tracker that forgets the positions before each progress move answers as one that
+    /// remembers them all, and pops back to that move only.
+    #[test]
+    fn forgetting_before_progress_changes_no_answer() {
+        let mut rng = crate::Rng::new(9);
+        let rules = DrawRules::new(Some(3), Some(12), Some(40));
+        let mut whole = DrawTracker::from_key(rules, 0);
+        let mut short = DrawTracker::from_key(rules, 0);
+        let steps = if cfg!(miri) { 300 } else { 5000 };
+        for _ in 0..steps {
+            if rng.below(5) == 0 {
+                if short.pop() {
+                    assert!(whole.pop());
+                } else {
+                    // At a progress move (or the start): nothing before it is remembered.
+                    assert!(whole.plies() == 0 || whole.no_progress_plies() == 0);
+                    whole.reset_key(7);
+                    short.reset_key(7);
+                }
+            } else {
+                let (p, c, k) = (rng.below(6) == 0, rng.below(3) != 0, rng.below(4) as u64);
+                assert_eq!(whole.push_key(p, c, k), short.push_key(p, c, k));
+                short.forget_before_progress();
+                assert!(short.entries.len() <= short.no_progress_plies() as usize + 1);
+            }
+            assert_eq!(short.plies(), whole.plies());
+            assert_eq!(short.key(), whole.key());
+            assert_eq!(short.repetition_count(), whole.repetition_count());
+            assert_eq!(short.no_progress_plies(), whole.no_progress_plies());
+            assert_eq!(short.capped_plies(), whole.capped_plies());
+            assert_eq!(short.draw(), whole.draw());
+            assert_eq!(short.draw_or_repeat(), whole.draw_or_repeat());
+        }
+        // Truncating to a ply before the oldest position remembered stops there.
+        let oldest = short.plies() - short.no_progress_plies() as usize;
+        short.truncate(0);
+        assert_eq!(short.plies(), oldest);
+    }
+
+    /// A game record keeps an entry for each position since the last progress move: 16 bytes.
+    #[test]
+    fn an_entry_is_two_words() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        let entry = Entry::new(7, 3, 5, true);
+        assert_eq!((entry.occurrences(), entry.capped()), (5, 1));
+        assert_eq!(
+            Entry::new(7, 3, u32::MAX, false).occurrences(),
+            Entry::CAPPED - 1
+        );
     }
 
     #[test]

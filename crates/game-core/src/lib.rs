@@ -142,7 +142,7 @@ pub use outcome::{Outcome, OutcomeOf, PlayerResult, Reason};
 pub use perft::{count_two_plies_by_moves, perft, perft_divide, Perft, MAX_PERFT_DEPTH};
 pub use playout::{random_playout, Playout};
 pub use present::{Describe, Gesture, Gestures, SvgOptions};
-pub use record::{GameRecord, RecordError};
+pub use record::{GameRecord, Positions, RecordError};
 pub use rng::Rng;
 pub use search::mcts::{Mcts, MctsConfig, PuctMcts, RandomRollout, RootNoise};
 pub use search::random::RandomEngine;

@@ -2,8 +2,9 @@
 //! need the history (repetition, no-progress count, move cap).
 
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
+use core::iter::FusedIterator;
+use core::slice;
 
 use thiserror::Error;
 
@@ -42,14 +43,21 @@ pub enum RecordError<G: Game> {
     Illegal(#[from] IllegalMoveError),
 }
 
-/// The moves of one game from its start position, and every position on the way.
+/// The moves of one game from its start position, and the position they lead to.
 ///
 /// It decides the draws that a single position cannot see: repetition (counted from the
 /// positions' hash keys), the no-progress rule and the move cap ([`DrawRules`]), through its
 /// [`DrawTracker`], the same one the searches use inside their trees.
 ///
-/// Asking for the outcome and undoing a move take constant time; playing a move compares the
-/// new position's key with those since the last progress move (the only ones that can repeat).
+/// It keeps the start, the current position, the moves and the tracker's few words for each
+/// position since the last progress move, and no other position: a position can be far larger than a move (184 bytes on Sundraval's
+/// largest board, against a few bytes a move), and a program that holds many games (a
+/// server) holds their records. An earlier position is made again from the start by playing
+/// the moves ([`GameRecord::positions`], [`GameRecord::position_at`], and
+/// [`GameRecord::undo`], which replays all but the last move).
+///
+/// Asking for the outcome takes constant time; playing a move compares the new position's
+/// key with those since the last progress move (the only ones that can repeat).
 ///
 /// ```
 /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
@@ -72,7 +80,9 @@ pub enum RecordError<G: Game> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
-    positions: Vec<G>,
+    start: G,
+    /// The start with every move of `moves` played.
+    current: G,
     moves: Vec<G::Move>,
     /// The history draws: the rules and the counts of every position.
     draws: DrawTracker,
@@ -107,7 +117,8 @@ impl<G: Game> GameRecord<G> {
     /// ```
     pub fn with_rules(start: G, rules: DrawRules) -> Self {
         Self {
-            positions: vec![start],
+            start,
+            current: start,
             moves: Vec::new(),
             draws: DrawTracker::new(&start, rules),
         }
@@ -185,7 +196,7 @@ impl<G: Game> GameRecord<G> {
 
     /// The start position.
     pub fn start(&self) -> &G {
-        &self.positions[0]
+        &self.start
     }
 
     /// The current position.
@@ -200,9 +211,7 @@ impl<G: Game> GameRecord<G> {
     /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
     /// ```
     pub fn current(&self) -> &G {
-        self.positions
-            .last()
-            .expect("a record always holds its start")
+        &self.current
     }
 
     /// The moves played, in order.
@@ -210,9 +219,48 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
-    /// Every position of the game, the start first and the current last.
-    pub fn positions(&self) -> &[G] {
-        &self.positions
+    /// Every position of the game, the start first and the current last, each made by
+    /// playing the moves from the start (one move a step).
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// record.play_text("b2")?;
+    /// record.play_text("a1")?;
+    /// let texts: Vec<String> = record.positions().map(|pos| pos.to_string()).collect();
+    /// assert_eq!(texts, [".../.../... x", ".../.x./... o", ".../.x./o.. x"]);
+    /// assert_eq!(record.positions().len(), record.len() + 1);
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
+    pub fn positions(&self) -> Positions<'_, G> {
+        Positions {
+            next: Some(self.start),
+            moves: self.moves.iter(),
+        }
+    }
+
+    /// The position after the first `ply` moves (0: the start; [`GameRecord::len`]: the
+    /// current position), made by playing them; `None` beyond the current position.
+    ///
+    /// ```
+    /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
+    ///
+    /// let mut record = GameRecord::new(TicTacToe::start());
+    /// record.play_text("b2")?;
+    /// record.play_text("a1")?;
+    /// assert_eq!(record.position_at(0), Some(TicTacToe::start()));
+    /// assert_eq!(record.position_at(1).map(|pos| pos.to_string()).as_deref(), Some(".../.x./... o"));
+    /// assert_eq!(record.position_at(2).as_ref(), Some(record.current()));
+    /// assert_eq!(record.position_at(3), None);
+    /// # Ok::<(), game_core::RecordError<TicTacToe>>(())
+    /// ```
+    pub fn position_at(&self, ply: usize) -> Option<G> {
+        if ply == self.moves.len() {
+            Some(self.current)
+        } else {
+            self.positions().nth(ply)
+        }
     }
 
     /// How many times the current position has occurred in this game (1 the first time).
@@ -322,13 +370,15 @@ impl<G: Game> GameRecord<G> {
     }
 
     fn push(&mut self, mv: G::Move, next: G) {
-        let before = *self.current();
-        self.draws.push(&before, mv, &next);
+        self.draws.push(&self.current, mv, &next);
+        self.draws.forget_before_progress();
         self.moves.push(mv);
-        self.positions.push(next);
+        self.current = next;
     }
 
-    /// Takes back the last move and returns it (`None` at the start).
+    /// Takes back the last move and returns it (`None` at the start). The position before it
+    /// is made again by playing the other moves from the start (and so are the draw
+    /// tracker's counts, when the move taken back was a progress move).
     ///
     /// ```
     /// use game_core::{tictactoe::TicTacToe, Game, GameRecord};
@@ -344,20 +394,65 @@ impl<G: Game> GameRecord<G> {
     /// ```
     pub fn undo(&mut self) -> Option<G::Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.draws.pop();
+        // The tracker remembers the positions since the last progress move only.
+        let rebuild = !self.draws.pop();
+        if rebuild {
+            self.draws.reset(&self.start);
+        }
+        self.current = self.start;
+        for &earlier in &self.moves {
+            let before = self.current;
+            self.current.play_unchecked(earlier);
+            if rebuild {
+                self.draws.push(&before, earlier, &self.current);
+                self.draws.forget_before_progress();
+            }
+        }
         Some(mv)
     }
 
     /// The moves' text, each written in the position it was played from.
     pub fn move_texts(&self) -> Vec<String> {
-        self.positions
-            .iter()
+        self.positions()
             .zip(&self.moves)
             .map(|(pos, &mv)| pos.move_text(mv))
             .collect()
     }
 }
+
+/// The positions of a [`GameRecord`], the start first and the current last, made one from
+/// the other by playing the record's moves ([`GameRecord::positions`]).
+#[derive(Clone, Debug)]
+pub struct Positions<'a, G: Game> {
+    /// The position the next call returns; `None` once the current one was returned.
+    next: Option<G>,
+    /// The moves still to play.
+    moves: slice::Iter<'a, G::Move>,
+}
+
+impl<G: Game> Iterator for Positions<'_, G> {
+    type Item = G;
+
+    fn next(&mut self) -> Option<G> {
+        let pos = self.next?;
+        // The moves were legal when the record took them: no need to check them again.
+        self.next = self.moves.next().map(|&mv| {
+            let mut after = pos;
+            after.play_unchecked(mv);
+            after
+        });
+        Some(pos)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.moves.len() + usize::from(self.next.is_some());
+        (left, Some(left))
+    }
+}
+
+impl<G: Game> ExactSizeIterator for Positions<'_, G> {}
+
+impl<G: Game> FusedIterator for Positions<'_, G> {}
 
 #[cfg(feature = "serde")]
 mod serde_impl {

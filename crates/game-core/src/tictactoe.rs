@@ -477,7 +477,7 @@ mod tests {
     fn hostile_position_strings_are_errors_of_the_right_kind_and_place() {
         use crate::ParsePositionErrorKind::{Illegal, Malformed};
         for (text, kind, offset) in [
-            // The string: O to move on an empty board.
+            // O to move on an empty board: X always moves first.
             (".../.../... o", Illegal, 12),
             ("", Malformed, 0),
             (" ", Malformed, 1),

@@ -154,7 +154,7 @@ fn incremental_repetition_counts_match_a_rescan_through_play_and_undo() {
     for _ in 0..5000 {
         // Mostly forward (with a bias to `on`, so the walk crosses the start), sometimes back.
         if rng.below(4) == 0 && !moves.is_empty() {
-            let before = *record.positions().get(moves.len() - 1).unwrap();
+            let before = record.position_at(moves.len() - 1).unwrap();
             if before.is_progress_move(*moves.last().unwrap()) {
                 progress_undone += 1;
             }
@@ -169,6 +169,13 @@ fn incremental_repetition_counts_match_a_rescan_through_play_and_undo() {
             naive_repetitions(Ring::start(), &moves),
             "after {moves:?}"
         );
+        // The record keeps no position but the start and the current one: after an undo, the
+        // current one is made again from the moves left.
+        let replayed = moves.iter().fold(Ring::start(), |mut pos, &mv| {
+            pos.play_unchecked(mv);
+            pos
+        });
+        assert_eq!(record.current(), &replayed, "after {moves:?}");
     }
     assert!(
         progress_undone > 10,

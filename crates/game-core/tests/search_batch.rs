@@ -155,3 +155,57 @@ fn calls_out_of_order_are_refused_with_typed_errors() {
     assert_eq!(tree.set_root(&over), Err(BatchError::GameOver));
     assert_eq!(tree.result().best_move, None);
 }
+
+/// A root given as a position and its draw tracker is searched exactly as the record that
+/// holds them (with tree reuse off: a record's tree could be kept, a position's cannot), the
+/// history draws inside the tree included: here a move cap that the game is two plies into.
+#[test]
+fn a_root_given_as_position_and_tracker_is_searched_as_its_record() {
+    use game_core::DrawRules;
+    let config = MctsConfig::default().with_reuse_tree(false);
+    let rules = DrawRules::NONE.with_move_cap(Some(6));
+    for seed in 0..3 {
+        let mut game = GameRecord::with_rules(TicTacToe::start(), rules);
+        for text in ["b2", "a1"] {
+            game.play_text(text).expect("a legal move");
+        }
+        let mut by_record = SearchTree::new(config, seed);
+        by_record.set_root(&game).expect("the game goes on");
+        drive_batch(std::slice::from_mut(&mut by_record), 300);
+        let mut by_position = SearchTree::new(config, seed);
+        by_position
+            .set_root_position(game.current(), game.draw_tracker())
+            .expect("the game goes on");
+        drive_batch(std::slice::from_mut(&mut by_position), 300);
+        assert_eq!(
+            comparable(&by_position.result()),
+            comparable(&by_record.result()),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn a_root_whose_tracker_is_elsewhere_or_whose_game_is_over_is_refused() {
+    use game_core::{DrawRules, DrawTracker};
+    let mut tree = SearchTree::<TicTacToe>::new(MctsConfig::default(), 1);
+    let pos: TicTacToe = "xx./oo./... x".parse().unwrap();
+    let elsewhere = DrawTracker::new(&TicTacToe::start(), DrawRules::THREEFOLD);
+    assert_eq!(
+        tree.set_root_position(&pos, &elsewhere),
+        Err(BatchError::HistoryMismatch)
+    );
+    let won: TicTacToe = "xxx/oo./... o".parse().unwrap();
+    let here = DrawTracker::new(&won, DrawRules::THREEFOLD);
+    assert_eq!(
+        tree.set_root_position(&won, &here),
+        Err(BatchError::GameOver)
+    );
+    // A draw by history ends the game too: a cap already reached.
+    let mut capped = DrawTracker::new(&pos, DrawRules::NONE.with_move_cap(Some(1)));
+    capped.push_key(false, true, pos.hash_key());
+    assert_eq!(
+        tree.set_root_position(&pos, &capped),
+        Err(BatchError::GameOver)
+    );
+}

@@ -243,3 +243,88 @@ fn the_template_game_has_the_error_policy() {
     let err = ".../.Q./... x".parse::<TicTacToe>().unwrap_err();
     assert_eq!((err.kind, err.offset), (Malformed, 5));
 }
+
+/// A tracker stored and read back counts on exactly as the original: the same answers after
+/// every further push and pop, on a random walk over a few keys (so repetitions happen).
+#[test]
+fn a_draw_tracker_is_stored_with_its_moves_and_counts_on_as_before() {
+    use game_core::{DrawRules, DrawTracker, Rng};
+    let rules = DrawRules::new(Some(3), Some(12), Some(40));
+    let mut rng = Rng::new(9);
+    let mut tracker = DrawTracker::from_key(rules, 0);
+    for _ in 0..30 {
+        tracker.push_key(rng.below(6) == 0, rng.below(4) != 0, rng.below(5) as u64);
+    }
+    let json = serde_json::to_string(&tracker).unwrap();
+    let mut back: DrawTracker = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, tracker);
+    for _ in 0..200 {
+        if rng.below(3) == 0 {
+            assert_eq!(back.pop(), tracker.pop());
+        } else {
+            let (p, c, k) = (rng.below(6) == 0, rng.below(4) != 0, rng.below(5) as u64);
+            assert_eq!(back.push_key(p, c, k), tracker.push_key(p, c, k));
+        }
+        assert_eq!(
+            (
+                back.repetition_count(),
+                back.no_progress_plies(),
+                back.capped_plies()
+            ),
+            (
+                tracker.repetition_count(),
+                tracker.no_progress_plies(),
+                tracker.capped_plies()
+            )
+        );
+    }
+}
+
+/// A tracker that forgot the positions before a progress move (as a game record's does) is
+/// stored with the plies it forgot and their capped plies, and counts on as before.
+#[test]
+fn a_draw_tracker_that_forgot_positions_is_stored_with_what_it_forgot() {
+    use game_core::{DrawRules, DrawTracker};
+    let mut tracker = DrawTracker::from_key(DrawRules::new(Some(3), None, Some(10)), 1);
+    tracker.push_key(false, true, 2);
+    tracker.push_key(false, false, 3);
+    tracker.push_key(true, true, 4); // a progress move
+    tracker.push_key(false, true, 5);
+    tracker.forget_before_progress();
+    let json = serde_json::to_string(&tracker).unwrap();
+    assert!(
+        json.ends_with(r#""start":4,"moves":[[false,true,5]],"forgotten":3,"capped_before":2}"#),
+        "{json}"
+    );
+    let mut back: DrawTracker = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, tracker);
+    assert_eq!((back.plies(), back.capped_plies()), (4, 3));
+    assert!(back.pop() && !back.pop());
+    assert_eq!((back.plies(), back.capped_plies(), back.key()), (3, 2, 4));
+
+    let impossible = json.replace(r#""capped_before":2"#, r#""capped_before":4"#);
+    assert!(serde_json::from_str::<DrawTracker>(&impossible).is_err());
+}
+
+#[test]
+fn a_draw_tracker_is_written_as_rules_start_and_moves() {
+    use game_core::{DrawRules, DrawTracker};
+    let mut tracker = DrawTracker::from_key(DrawRules::THREEFOLD, 7);
+    tracker.push_key(false, true, 12);
+    tracker.push_key(true, false, 7);
+    let json = serde_json::to_string(&tracker).unwrap();
+    assert_eq!(
+        json,
+        format!(r#"{{{RULES},"start":7,"moves":[[false,true,12],[true,false,7]]}}"#)
+    );
+}
+
+#[test]
+fn a_stored_draw_tracker_with_rules_that_make_no_sense_is_refused() {
+    use game_core::DrawTracker;
+    let bad = r#"{"rules":{"repetitions":1,"no_progress_plies":null,"move_cap":null},"start":1,"moves":[]}"#;
+    let error = serde_json::from_str::<DrawTracker>(bad).unwrap_err();
+    assert!(error.to_string().contains("repetition"), "{error}");
+    let missing = format!(r#"{{{RULES},"start":1}}"#);
+    assert!(serde_json::from_str::<DrawTracker>(&missing).is_err());
+}

@@ -7,7 +7,9 @@ use pyo3::types::PyTuple;
 
 use crate::args::{game_indices, int_array, non_negative, read_size, value_error};
 use crate::by_name::{game_of_json, visit, BatchFromSnapshot, NewBatch};
+use crate::engine::SearchResult;
 use crate::erased::{DynBatch, Outputs};
+use crate::search::{drive, settings, DEFAULT_MAX_NODES};
 
 /// `n` games of one kind stepped together: actions in, observations, masks, rewards and done
 /// flags out as numpy arrays. A game that ends (or reaches the ply cap) is reset to the start
@@ -332,5 +334,37 @@ impl Batch {
     /// The current positions' texts.
     fn positions(&self) -> Vec<String> {
         self.inner.texts()
+    }
+
+    /// Searches every game of the batch at its current position (its history draws
+    /// included) with batched PUCT, as `boardrules.mcts` does: one `SearchResult` per game,
+    /// whose `action` steps it (`batch.step([r.action for r in results])`).
+    #[pyo3(signature = (evaluator, simulations=64, c_puct=1.25, root_noise=None, seed=0,
+        temperature=1.0, max_nodes=DEFAULT_MAX_NODES))]
+    #[allow(clippy::too_many_arguments)]
+    fn mcts(
+        &self,
+        py: Python<'_>,
+        evaluator: &Bound<'_, PyAny>,
+        simulations: u64,
+        c_puct: f64,
+        root_noise: Option<(f64, f64)>,
+        seed: u64,
+        temperature: f64,
+        max_nodes: usize,
+    ) -> PyResult<Vec<SearchResult>> {
+        let settings = settings(
+            simulations,
+            c_puct,
+            root_noise,
+            seed,
+            temperature,
+            max_nodes,
+        )?;
+        let inner = &*self.inner;
+        let search = py
+            .detach(|| inner.new_search(settings))
+            .map_err(value_error)?;
+        drive(py, search, evaluator)
     }
 }

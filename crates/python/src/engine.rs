@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use game_core::Limits;
+use game_core::{Limits, Score};
 use numpy::PyArray1;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -29,7 +29,8 @@ pub(crate) fn engine(name: &str, game: &str, seed: u64) -> PyResult<EngineHandle
     })
 }
 
-/// What an engine found: its move and the root's distribution over moves.
+/// What an engine or a batched search found: its move, the root's distribution over moves,
+/// and what it thinks of the position.
 #[pyclass(module = "boardrules", get_all, frozen)]
 pub(crate) struct SearchResult {
     /// The chosen move's text, `None` when the game is over.
@@ -43,24 +44,80 @@ pub(crate) struct SearchResult {
     /// The weights as probabilities over action ids: a numpy `float32` array of
     /// `num_actions` entries summing to 1 (all 0 when the engine gives no distribution).
     policy: Py<PyArray1<f32>>,
+    /// The batched search's value of the root for each player (numpy `float32`, -1 to 1, the
+    /// scale of returns); `None` for the engines and when the game is over.
+    value: Option<Py<PyArray1<f32>>>,
+    /// The search's score for the player to move: `("win", plies)`, `("loss", plies)`,
+    /// `("draw", None)`, `("reward", r)` (MCTS: the expected reward from 0 to 1) or
+    /// `("centi", c)` (alpha-beta: hundredths of the game's unit); `None` when there is none.
+    score: Option<Py<PyTuple>>,
+}
+
+/// A score as Python's `(kind, amount)` pair.
+fn score_tuple<'py>(py: Python<'py>, score: Score) -> PyResult<Bound<'py, PyTuple>> {
+    let pair = match score {
+        Score::WinIn(plies) => ("win", plies.into_pyobject(py)?.into_any()),
+        Score::LossIn(plies) => ("loss", plies.into_pyobject(py)?.into_any()),
+        Score::Draw => ("draw", py.None().into_bound(py)),
+        Score::Reward(reward) => ("reward", reward.into_pyobject(py)?.into_any()),
+        Score::Centi(centi) => ("centi", centi.into_pyobject(py)?.into_any()),
+    };
+    pair.into_pyobject(py)
+}
+
+impl SearchResult {
+    /// A result from what a search found: the chosen move's text and id, every root move's
+    /// text, id and weight, the root's value per player and the score.
+    pub(crate) fn build(
+        py: Python<'_>,
+        choice: Option<(String, usize)>,
+        weights: &[(String, usize, u64)],
+        num_actions: usize,
+        value: Option<Vec<f32>>,
+        score: Option<Score>,
+    ) -> PyResult<SearchResult> {
+        let visits = PyDict::new(py);
+        let mut policy = vec![0.0_f32; num_actions];
+        let total: u64 = weights.iter().map(|w| w.2).sum();
+        for (text, id, weight) in weights {
+            visits.set_item(text, weight)?;
+            if total > 0 {
+                policy[*id] = *weight as f32 / total as f32;
+            }
+        }
+        Ok(SearchResult {
+            action: choice.as_ref().map(|c| c.1),
+            chosen: choice.map(|c| c.0),
+            visits: visits.unbind(),
+            policy: PyArray1::from_vec(py, policy).unbind(),
+            value: value.map(|value| PyArray1::from_vec(py, value).unbind()),
+            score: score
+                .map(|score| score_tuple(py, score).map(Bound::unbind))
+                .transpose()?,
+        })
+    }
 }
 
 #[pymethods]
 impl SearchResult {
     /// A result with these fields (pickling makes results with it).
     #[new]
-    #[pyo3(signature = (chosen, action, visits, policy))]
+    #[pyo3(signature = (chosen, action, visits, policy, value=None, score=None))]
     fn new(
         chosen: Option<String>,
         action: Option<usize>,
         visits: Py<PyDict>,
         policy: Py<PyArray1<f32>>,
+        value: Option<Py<PyArray1<f32>>>,
+        score: Option<Py<PyTuple>>,
     ) -> Self {
         SearchResult {
             chosen,
             action,
             visits,
             policy,
+            value,
+            score,
         }
     }
 
@@ -73,6 +130,8 @@ impl SearchResult {
             this.action,
             this.visits.clone_ref(py),
             this.policy.clone_ref(py),
+            this.value.as_ref().map(|value| value.clone_ref(py)),
+            this.score.as_ref().map(|score| score.clone_ref(py)),
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
@@ -132,21 +191,14 @@ impl EngineHandle {
             py.detach(|| engine.search(state, &limits))
                 .map_err(value_error)?
         };
-        let visits = PyDict::new(py);
-        let mut policy = vec![0.0_f32; found.num_actions];
-        let total: u64 = found.weights.iter().map(|w| w.2).sum();
-        for (text, id, weight) in &found.weights {
-            visits.set_item(text, weight)?;
-            if total > 0 {
-                policy[*id] = *weight as f32 / total as f32;
-            }
-        }
-        Ok(SearchResult {
-            chosen: found.choice.as_ref().map(|c| c.0.clone()),
-            action: found.choice.map(|c| c.1),
-            visits: visits.unbind(),
-            policy: PyArray1::from_vec(py, policy).unbind(),
-        })
+        SearchResult::build(
+            py,
+            found.choice,
+            &found.weights,
+            found.num_actions,
+            None,
+            found.score,
+        )
     }
 }
 

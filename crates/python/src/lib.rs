@@ -4,8 +4,8 @@
 //! The Rust library does the work; this crate only translates. Every game is served by one
 //! generic implementation ([`erased`]) over the game-core traits (`Game`, `Actions`,
 //! `Observe`, `Symmetries`, `Describe`) and the facade's engines, chosen by the game's name
-//! ([`by_name`]). The Python classes are [`state`], [`engine`] and [`batch`]; [`args`] reads
-//! their arguments. Errors from Python's side (a bad game name, a bad size, a malformed
+//! ([`by_name`]). The Python classes are [`state`], [`engine`] and [`batch`]; [`search`] is the
+//! batched PUCT search with a Python evaluator; [`args`] reads their arguments. Errors from Python's side (a bad game name, a bad size, a malformed
 //! position, an illegal move or action) are `ValueError`s carrying the library's reason.
 
 mod args;
@@ -13,6 +13,7 @@ mod batch;
 mod by_name;
 mod engine;
 mod erased;
+mod search;
 mod state;
 
 use boardrules::games::GAME_NAMES;
@@ -49,6 +50,7 @@ fn _boardrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::from_text, m)?)?;
     m.add_function(wrap_pyfunction!(state::from_record, m)?)?;
     m.add_function(wrap_pyfunction!(engine::engine, m)?)?;
+    m.add_function(wrap_pyfunction!(search::mcts, m)?)?;
     m.add_class::<state::State>()?;
     m.add_class::<engine::EngineHandle>()?;
     m.add_class::<engine::SearchResult>()?;

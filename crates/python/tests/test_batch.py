@@ -1,6 +1,6 @@
 """The batch API against single steps: the same games played through `Batch.step` and through
 `State.play_action` give the same observations, masks, rewards, done flags and players to move
-(the batch keeps its own history for the draws; the states use the library's game record)."""
+(the batch keeps the library's `DrawTracker` per game for the draws; the states a game record)."""
 
 import numpy as np
 import pytest

@@ -1,5 +1,7 @@
 """Bad input from Python raises a clear exception; nothing crashes the interpreter."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -122,10 +124,12 @@ def test_bad_stored_batches(game):
     batch = boardrules.Batch(game, 2)
     _, (stored,) = batch.__reduce__()
     assert boardrules.Batch._restore(stored).positions() == batch.positions()
+    assert '"format":2' in stored
+    nonsense = json.loads(stored)
+    nonsense["games"][0]["position"] = "nonsense"
     for broken in [
-        stored.replace('"format":1', '"format":2'),
-        stored.replace('"games":[', '"games":[{"position":"nonsense","plies":0,'
-                       '"history":{"occurrences":[],"no_progress":0,"capped":0}},'),
+        stored.replace('"format":2', '"format":1'),
+        json.dumps(nonsense),
         stored.replace(f'"game":"{game}"', '"game":"chess"'),
         "not json",
     ]:

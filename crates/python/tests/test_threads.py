@@ -53,3 +53,29 @@ def test_batch_step_releases_the_gil():
         n *= 2
     assert work > 0.05, ("the step ran long enough to tell", n, work)
     assert slept < 0.01 + work / 2, (slept, work)
+
+
+def test_batched_search_releases_the_gil_while_rust_works():
+    # One simulation over many games: a long selection in Rust before the one evaluator call.
+    # The sleeper must wake during the selection, well before the evaluator is called (a
+    # held GIL would keep it asleep until then).
+    import numpy as np
+
+    called = {}
+
+    def evaluator(observations, masks):
+        called.setdefault("at", time.perf_counter())
+        return masks, np.zeros((len(masks), 2), np.float32)
+
+    n = 50_000
+    while True:
+        called.clear()
+        batch = boardrules.Batch("kvarn3", n, seed=1)
+        start = time.perf_counter()
+        slept, _ = sleep_during(lambda: batch.mcts(evaluator, simulations=1), nap=0.01)
+        selecting = called["at"] - start
+        if selecting > 0.1 or n >= 800_000:
+            break
+        n *= 2
+    assert selecting > 0.05, ("the selection ran long enough to tell", n, selecting)
+    assert slept < 0.01 + selecting / 2, (slept, selecting)

@@ -38,7 +38,7 @@ pub(crate) struct GestureJson {
 /// What a table says about its game for the state message.
 pub(crate) struct Core<'a> {
     pub(crate) position: String,
-    pub(crate) moves: &'a [String],
+    pub(crate) moves: Vec<&'a str>,
     pub(crate) to_move: Option<String>,
     pub(crate) outcome: Option<OutcomeJson>,
     pub(crate) colors: Vec<(String, String)>,
@@ -143,7 +143,35 @@ pub(crate) trait Table: Send {
 /// [`Table`] for the game `G`: the record, and each move's text as it was played.
 pub(crate) struct GameTable<G: Presented> {
     record: GameRecord<G>,
-    texts: Vec<String>,
+    texts: MoveTexts,
+}
+
+/// The texts of a game's moves, in one string: a loaded game keeps them for its state, and
+/// a `String` each would cost 24 bytes and an allocation a move, four times the text.
+#[derive(Default)]
+struct MoveTexts {
+    text: String,
+    /// Where each move's text ends in `text`.
+    ends: Vec<u32>,
+}
+
+impl MoveTexts {
+    fn push(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.ends
+            .push(u32::try_from(self.text.len()).expect("a move cap keeps the texts short"));
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        let starts = core::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.text[start as usize..end as usize])
+    }
 }
 
 fn outcome_json<G: Game>(outcome: game_core::OutcomeOf<G>) -> OutcomeJson {
@@ -201,7 +229,7 @@ impl<G: Presented> Table for GameTable<G> {
         let outcome = self.record.outcome();
         Core {
             position: pos.to_string(),
-            moves: &self.texts,
+            moves: self.texts.iter().collect(),
             to_move: outcome.is_none().then(|| pos.to_move().to_string()),
             outcome: outcome.map(outcome_json::<G>),
             colors: G::PLAYERS
@@ -362,9 +390,9 @@ impl<G: Presented> Table for GameTable<G> {
     }
 
     fn apply(&mut self, text: &str) -> Result<(), String> {
+        let before = *self.record.current();
         let mv = self.record.play_text(text).map_err(|e| e.to_string())?;
-        let previous = &self.record.positions()[self.record.positions().len() - 2];
-        self.texts.push(previous.move_text(mv));
+        self.texts.push(&before.move_text(mv));
         Ok(())
     }
 
@@ -384,7 +412,7 @@ impl<G: Presented> Table for GameTable<G> {
     }
 
     fn svg_at(&self, ply: usize, flipped: bool, explain: bool, size: u32) -> Option<String> {
-        let pos = self.record.positions().get(ply)?;
+        let pos = self.record.position_at(ply)?;
         let last = ply
             .checked_sub(1)
             .and_then(|i| self.record.moves().get(i))
@@ -419,7 +447,7 @@ impl<G: Presented> Table for GameTable<G> {
         };
         Box::new(GameTable {
             record: new_record(start),
-            texts: Vec::new(),
+            texts: MoveTexts::default(),
         })
     }
 }
@@ -447,7 +475,7 @@ impl GameVisitor for Opener<'_> {
         };
         let mut table = GameTable {
             record: new_record(start),
-            texts: Vec::new(),
+            texts: MoveTexts::default(),
         };
         for (ply, text) in self.moves.iter().enumerate() {
             table

@@ -54,7 +54,7 @@ struct StateJson<'a> {
     size: Option<String>,
     start: String,
     position: String,
-    moves: &'a [String],
+    moves: Vec<&'a str>,
     to_move: Option<String>,
     legal_moves: Option<Vec<String>>,
     gestures: Option<Vec<GestureJson>>,
@@ -212,6 +212,7 @@ pub(crate) fn render(view: &View<'_>, now: u64) -> Rendered {
             )
         })
         .collect();
+    let last_move = core.moves.last().copied();
     let mut state = StateJson {
         id: view.id,
         game: view.table.game(),
@@ -226,7 +227,7 @@ pub(crate) fn render(view: &View<'_>, now: u64) -> Rendered {
         outcome: row.ended.clone().or(core.outcome),
         seats,
         version: row.version,
-        last_move: core.moves.last().map(String::as_str),
+        last_move,
         draw_offer: row
             .draw_offer
             .and_then(|i| view.players.get(i))

@@ -145,57 +145,136 @@ async fn a_persons_engine_answers_in_time_whatever_engines_play_alone() {
     server.stop();
 }
 
+/// Another connection to the database file that takes its write lock when told, reports when
+/// it holds it (with the moves the file then holds of one game), and lets it go when told: a
+/// program that holds the file longer than the server waits for it.
+struct Locker {
+    lock: std::sync::mpsc::Sender<()>,
+    locked: std::sync::mpsc::Receiver<i64>,
+    release: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Locker {
+    /// Opens the file now (so that taking the lock later is one statement), to count the
+    /// moves of the game `id`.
+    fn open(path: std::path::PathBuf, id: String) -> Locker {
+        use std::sync::mpsc::channel;
+        let (lock, lock_rx) = channel();
+        let (locked_tx, locked) = channel();
+        let (release, release_rx) = channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let conn = rusqlite::Connection::open(path).expect("open");
+            if lock_rx.recv().is_err() {
+                return;
+            }
+            conn.execute_batch("BEGIN EXCLUSIVE").expect("the lock");
+            let moves = conn
+                .query_row("SELECT COUNT(*) FROM moves WHERE game = ?1", [&id], |row| {
+                    row.get(0)
+                })
+                .expect("the moves");
+            let _ = locked_tx.send(moves);
+            // Held until the test has seen what it waits for (or gives up and drops us).
+            let _ = release_rx.recv();
+            conn.execute_batch("COMMIT").expect("commit");
+        });
+        Locker {
+            lock,
+            locked,
+            release,
+            thread,
+        }
+    }
+
+    /// Takes the lock; returns once it is held, with the moves the file holds of the game.
+    fn lock(&self) -> i64 {
+        self.lock.send(()).expect("the locker thread");
+        self.locked
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the lock within a minute")
+    }
+
+    fn release(self) {
+        let _ = self.release.send(());
+        self.thread.join().expect("the locker");
+    }
+}
+
+/// The next state on `ws` that satisfies `done`, within `limit` (`None` when none came).
+async fn next_state<S>(ws: &mut S, limit: Duration, done: impl Fn(&Value) -> bool) -> Option<Value>
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        let Ok(Some(Ok(message))) = tokio::time::timeout(left, ws.next()).await else {
+            return None;
+        };
+        if let Message::Text(text) = message {
+            let now: Value = serde_json::from_str(text.as_str()).expect("json");
+            if done(&now) {
+                return Some(now);
+            }
+        }
+    }
+}
+
 /// The store refuses the engine's move (another process holds the database's write lock
 /// longer than the server waits): the state says so in `failure` at once, and the move is
 /// stored, and `failure` null again, once the lock is gone.
+///
+/// Every step waits for a condition, not for a time: the lock is taken as soon as the
+/// person's move is stored and held until the state has shown the failure. The engine must
+/// still be thinking when the lock is taken; on a machine so busy that it was not (the file
+/// already holds the engine's move), the game is played again with an engine that thinks four
+/// times as long.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_move_the_store_refuses_is_shown_and_stored_again() {
     let db = TempDb::new("store-fails");
     let server = start_with(&db, 1, support::roomy()).await;
     let addr = server.local_addr();
     let mut http = Http::connect(addr).await.expect("connect");
-    let game = create(
-        &mut http,
-        json!({ "game": "kvarn3", "seats": ["human", "engine:mcts"], "time_ms": 1500 }),
-    )
-    .await;
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
-            .await
-            .expect("socket");
-    let reply = play(&mut http, &game.id, game.tokens[0].as_deref(), "b2").await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(reply.json()["failure"], Value::Null);
-    // Another program takes the write lock while the engine thinks, for eight seconds.
-    let path = db.0.clone();
-    let locker = std::thread::spawn(move || {
-        let conn = rusqlite::Connection::open(path).expect("open");
-        conn.execute_batch("BEGIN EXCLUSIVE").expect("the lock");
-        std::thread::sleep(Duration::from_secs(8));
-        conn.execute_batch("COMMIT").expect("commit");
-    });
-    let mut failed = None;
-    let mut stored = None;
-    let start = Instant::now();
-    while stored.is_none() && start.elapsed() < Duration::from_secs(20) {
-        let Ok(Some(Ok(Message::Text(text)))) =
-            tokio::time::timeout(Duration::from_secs(20), ws.next()).await
-        else {
-            break;
-        };
-        let now: Value = serde_json::from_str(text.as_str()).expect("json");
-        if now["failure"].is_string() && failed.is_none() {
-            assert_eq!(now["moves"], json!(["b2"]), "not played until stored");
-            failed = Some(now["failure"].as_str().unwrap_or_default().to_owned());
+    let mut think_ms = 1500;
+    let (game, mut ws, locker) = loop {
+        let game = create(
+            &mut http,
+            json!({ "game": "kvarn3", "seats": ["human", "engine:mcts"], "time_ms": think_ms }),
+        )
+        .await;
+        let (ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
+                .await
+                .expect("socket");
+        let locker = Locker::open(db.0.clone(), game.id.clone());
+        let reply = play(&mut http, &game.id, game.tokens[0].as_deref(), "b2").await;
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.json()["failure"], Value::Null);
+        if locker.lock() == 1 {
+            break (game, ws, locker);
         }
-        if now["moves"].as_array().map_or(0, Vec::len) == 2 {
-            stored = Some(now);
-        }
-    }
-    locker.join().expect("the locker");
-    let failure = failed.expect("the state said the move could not be stored");
+        locker.release();
+        assert!(
+            think_ms < 100_000,
+            "the lock was never taken while the engine thought"
+        );
+        think_ms *= 4;
+    };
+    let failed = next_state(&mut ws, Duration::from_secs(120), |now| {
+        now["failure"].is_string()
+    })
+    .await
+    .expect("the state said the move could not be stored");
+    assert_eq!(failed["moves"], json!(["b2"]), "not played until stored");
+    let failure = failed["failure"].as_str().unwrap_or_default();
     assert!(failure.contains("could not be stored"), "{failure}");
-    let stored = stored.expect("the move was stored once the lock was gone");
+    locker.release();
+    let stored = next_state(&mut ws, Duration::from_secs(120), |now| {
+        now["moves"].as_array().map_or(0, Vec::len) == 2
+    })
+    .await
+    .expect("the move was stored once the lock was gone");
     assert_eq!(stored["failure"], Value::Null);
     // It is in the file: a new server has it.
     server.stop();

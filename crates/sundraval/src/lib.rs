@@ -63,7 +63,7 @@
 //!
 //! Strength on the small boards, at 1 000 iterations a move against uniformly random play,
 //! 100 seeded games a size with the seats alternating: 100 wins of 100 on 3, 4 and 5 points a
-//! side (release build; a move took 17, 32 and 40 ms on average on a shared machine):
+//! side (release build; the time a move takes is in the project's `docs/measurements.md`):
 //! `cargo test --release -p sundraval --test all strength:: -- --ignored --nocapture`.
 //!
 //! ## Features

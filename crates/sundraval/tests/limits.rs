@@ -1,4 +1,4 @@
-//! A depth limit on the default board (issue 20, part 2): the default engine (MCTS) counts
+//! A depth limit on the default board: the default engine (MCTS) counts
 //! depth as the depth of its tree, and a line two plies deep needs each of the 46,872 opening
 //! moves of the default board tried once first, so this runs in release:
 //! `cargo test -p sundraval --release --test all limits:: -- --ignored`. Every engine of every game

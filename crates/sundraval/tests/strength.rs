@@ -4,7 +4,8 @@
 //! The full run is ignored in `cargo test`; run it with
 //! `cargo test --release -p sundraval --test all strength:: -- --ignored --nocapture`.
 //! Its budget is [`FULL_ITERATIONS`] iterations a move, chosen to fit in 100 ms a move in a
-//! release build (the test prints the mean and the slowest move it saw). `STRENGTH_GAMES` and
+//! release build (the test prints the mean and the slowest move it saw, which the project's
+//! `docs/measurements.md` records). `STRENGTH_GAMES` and
 //! `STRENGTH_ITERATIONS` in the environment change the number of games and the budget.
 
 use std::time::{Duration, Instant};

@@ -307,13 +307,14 @@ mod tests {
         assert_eq!(err.offset, 7);
     }
 
-    /// The rules page refuses a side with more pieces than it starts with; the issue's string
-    /// (25 black men) used to overflow the capture search.
+    /// The rules page refuses a side with more pieces than it starts with: 25 black men, which
+    /// no game can reach, are refused where the text names the 21st (the capture search's
+    /// tables are sized for the pieces a game can have).
     #[test]
     fn more_pieces_than_the_start_are_refused() {
-        let issue =
+        let crowded =
             "W:WK16:B3,7,9,12,14,15,17,21,22,23,24,26,28,30,31,32,33,34,35,37,39,41,42,43,44";
-        let err = Position::parse_position(issue, None).unwrap_err();
+        let err = Position::parse_position(crowded, None).unwrap_err();
         // The 21st black man, 39, is the first one too many (counted by hand: byte 65).
         assert_eq!(err.offset, 65, "{err}");
         assert!(

@@ -128,9 +128,9 @@ fn run_match(
     tally
 }
 
-/// The default player's budget against random play: 100,000 positions a move, which is
-/// under 100 ms in a release build (the bench measures several million positions a second),
-/// and deterministic, unlike a time limit.
+/// The default player's budget against random play: 100,000 positions a move, a fraction of
+/// a second in a release build (`cargo bench --bench swedish_draughts` measures the search's
+/// positions a second), and deterministic, unlike a time limit.
 fn default_budget() -> Limits {
     Limits::nodes(100_000)
 }

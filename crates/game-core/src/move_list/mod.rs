@@ -188,7 +188,7 @@ impl<M> MoveList<M> {
     /// reused for a long list of moves does not allocate again.
     ///
     /// ```
-    /// use game_core::{MoveList, MOVE_LIST_INLINE};
+    /// use game_core::MoveList;
     ///
     /// let mut list: MoveList<u16> = (0..1000).collect();
     /// list.clear();

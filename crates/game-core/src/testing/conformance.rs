@@ -149,6 +149,8 @@ impl<G: Game> Conformance<G> {
         let mut seen: Vec<G::Move> = Vec::new();
         let mut seen_set: HashSet<G::Move> = HashSet::new();
         let mut moves = Vec::new();
+        // Every position the game went through, the start first.
+        let mut path = vec![start];
         for _ in 0..self.max_plies {
             let pos = *record.current();
             check_position(&pos, &seen);
@@ -167,6 +169,7 @@ impl<G: Game> Conformance<G> {
             record
                 .play(mv)
                 .unwrap_or_else(|e| panic!("game {game}: record refused {mv:?} in {pos}: {e}"));
+            path.push(*record.current());
         }
         let end = *record.current();
         check_position(&end, &seen);
@@ -176,6 +179,16 @@ impl<G: Game> Conformance<G> {
                 "game {game} from {start} did not end within {} plies (last position {end})",
                 self.max_plies
             );
+        }
+        // The record keeps the start and the current position only: the ones between, made
+        // again from the moves, must be those the game went through.
+        assert!(
+            record.positions().eq(path.iter().copied()),
+            "game {game} from {start}: the record's positions are not the game's"
+        );
+        for before in path.iter().rev().skip(1).take(3) {
+            record.undo();
+            assert_eq!(record.current(), before, "game {game} from {start}: undo");
         }
     }
 }

@@ -138,7 +138,8 @@ pub fn check_history_draws<G: Game>(
         while record.outcome().is_none() && record.len() < max_plies as usize {
             let mv = lingering_move(record.current(), &mut rng);
             record.play(mv).expect("generated moves are legal");
-            let (naive, count) = naive_verdict(&rules, record.positions(), record.moves());
+            let positions: Vec<G> = record.positions().collect();
+            let (naive, count) = naive_verdict(&rules, &positions, record.moves());
             let what = || {
                 format!(
                     "{} game {game} ply {}: {}",
@@ -178,7 +179,7 @@ fn check_searches<G: Game>(
     counts: &mut HistoryDrawCounts,
 ) {
     let n = record.len();
-    let positions = record.positions();
+    let positions: Vec<G> = record.positions().collect();
     let moves = record.moves();
     let what = format!("{} game {game}: {}", G::NAME, record.move_texts().join(" "));
     // MCTS, from the position before the drawing move.

@@ -8,6 +8,8 @@ Python, with the Rust rule engines doing the work.
 - ``engine(name, game, seed=0)``: a built-in player (``choose``, ``search`` with the visit
   policy);
 - ``Batch(game, n)``: many games stepped in one call, for training throughput;
+- ``mcts(states, evaluator)`` and ``Batch.mcts(evaluator)``: batched PUCT search whose
+  leaves a Python evaluator (a policy-value network) values in batches, for AlphaZero;
 - environments: ``boardrules.pettingzoo.env(game)`` (PettingZoo AEC),
   ``boardrules.gymnasium.env(game)`` and ``gymnasium.make("boardrules/Kvarn3-v0")``
   (Gymnasium), ``boardrules.vector.VectorEnv(game, n)`` (Gymnasium's vector API),
@@ -27,6 +29,7 @@ from ._boardrules import (
     from_record,
     from_text,
     games,
+    mcts,
     new_game,
     sizes,
 )
@@ -41,6 +44,7 @@ __all__ = [
     "from_record",
     "from_text",
     "games",
+    "mcts",
     "new_game",
     "sizes",
 ]

@@ -1,11 +1,17 @@
 """Type stubs of the native module ``boardrules._boardrules`` (re-exported by ``boardrules``)."""
 
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
 Size = Union[int, str, None]
+# evaluator(observations [B, planes, rows, columns] float32, masks [B, num_actions] bool)
+#   -> (priors [B, num_actions], values [B, num_players], the mover's column first)
+Evaluator = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
+    tuple[npt.ArrayLike, npt.ArrayLike],
+]
 
 def games() -> list[str]:
     """The names of the games of this build."""
@@ -27,6 +33,22 @@ def from_record(json: str) -> State:
 
 def engine(name: str, game: str, seed: int = 0) -> Engine:
     """The engine ``name`` (``default``, ``random``, ``mcts``, ``alphabeta``, ``NAME:BUDGET``)."""
+
+def mcts(
+    states: list[State],
+    evaluator: Evaluator,
+    simulations: int = 64,
+    c_puct: float = 1.25,
+    root_noise: Optional[tuple[float, float]] = None,
+    seed: int = 0,
+    temperature: float = 1.0,
+    max_nodes: int = 1_000_000,
+) -> list[SearchResult]:
+    """Batched PUCT: every state searched at once, the leaves of all the searches valued in
+    one ``evaluator`` call per round. Observations are from the player to move at the leaf;
+    values (-1 to 1) are counted from that player (column 0 the mover's). Finished games in
+    the trees are valued by the rules. One result per state: ``policy`` the visit shares,
+    ``action`` chosen by ``temperature`` (0: the most visited), ``value`` per player index."""
 
 class State:
     """A game in progress: the position and its history (history draws count)."""
@@ -80,7 +102,7 @@ class State:
         """The same game and position text (states are mutable: not hashable; see hash_key)."""
 
 class SearchResult:
-    """An engine's move and the root's distribution."""
+    """A search's move, the root's distribution and what it thinks of the position."""
 
     def __init__(
         self,
@@ -88,6 +110,8 @@ class SearchResult:
         action: Optional[int],
         visits: dict[str, int],
         policy: npt.NDArray[np.float32],
+        value: Optional[npt.NDArray[np.float32]] = None,
+        score: Optional[tuple[str, Union[int, float, None]]] = None,
     ) -> None: ...
 
     @property
@@ -99,6 +123,13 @@ class SearchResult:
     @property
     def policy(self) -> npt.NDArray[np.float32]:
         """The distribution over action ids (sums to 1; all 0 when the engine gives none)."""
+    @property
+    def value(self) -> Optional[npt.NDArray[np.float32]]:
+        """The batched search's root value per player index (-1 to 1); ``None`` for engines."""
+    @property
+    def score(self) -> Optional[tuple[str, Union[int, float, None]]]:
+        """``("win", plies)``, ``("loss", plies)``, ``("draw", None)``, ``("reward", r)``,
+        ``("centi", c)``: the search's opinion for the player to move."""
 
 class Engine:
     """A player of one game (pickles as a new engine of the same name, game and seed)."""
@@ -185,4 +216,15 @@ class Batch:
     def final_observations(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The observations of the positions the last step's finished games ended in."""
     def positions(self) -> list[str]: ...
+    def mcts(
+        self,
+        evaluator: Evaluator,
+        simulations: int = 64,
+        c_puct: float = 1.25,
+        root_noise: Optional[tuple[float, float]] = None,
+        seed: int = 0,
+        temperature: float = 1.0,
+        max_nodes: int = 1_000_000,
+    ) -> list[SearchResult]:
+        """``boardrules.mcts`` on every game at its position (history draws included)."""
     def __reduce__(self) -> tuple[object, tuple[str]]: ...

@@ -1,10 +1,10 @@
 //! Many games of one kind stepped together behind one interface: [`DynBatch`], implemented
 //! for every game by [`BatchOf`].
 
-use game_core::{Game, Rng};
+use game_core::{DrawTracker, Game, Rng};
 use serde::{Deserialize, Serialize};
 
-use super::history::HistorySnapshot;
+use super::search::{DynSearch, SearchOf, Settings, Start};
 use super::slot::Slot;
 use super::{parse_position, player_at, returns_of, Learnable};
 
@@ -79,10 +79,13 @@ pub(crate) trait DynBatch: Send + Sync {
     /// The batch as JSON: positions, plies, history draws, the ply cap and the random
     /// generator (re-seeded from itself, so the batch and its copy draw the same actions).
     fn snapshot(&mut self) -> String;
+    /// A batched search of every game at its current position (with its history draws).
+    fn new_search(&self, settings: Settings) -> Result<Box<dyn DynSearch>, String>;
 }
 
-/// The version of [`BatchSnapshot`]'s form.
-const SNAPSHOT_FORMAT: u32 = 1;
+/// The version of [`BatchSnapshot`]'s form (2: each game's history is the library's
+/// [`DrawTracker`] in its serde form).
+const SNAPSHOT_FORMAT: u32 = 2;
 
 /// A batch as pickling stores it.
 #[derive(Serialize, Deserialize)]
@@ -110,7 +113,8 @@ struct BatchSnapshot {
 struct GameSnapshot {
     position: String,
     plies: u32,
-    history: HistorySnapshot,
+    /// The history draws since the game's start.
+    history: DrawTracker,
 }
 
 /// [`DynBatch`] for game `G`.
@@ -186,9 +190,19 @@ impl<G: Learnable> BatchOf<G> {
         let size = stored.size.as_deref();
         let start = parse_position::<G>(&stored.start, size)?;
         let mut batch = BatchOf::new(start, stored.games.len(), stored.seed, stored.max_plies)?;
-        for (slot, game) in batch.slots.iter_mut().zip(&stored.games) {
+        for (i, (slot, game)) in batch.slots.iter_mut().zip(stored.games).enumerate() {
             let pos = parse_position::<G>(&game.position, size)?;
-            slot.restore(pos, game.plies, &game.history, &mut batch.scratch);
+            if game.history.key() != pos.hash_key() || game.history.rules() != G::DRAW_RULES {
+                return Err(format!(
+                    "a stored batch: game {i}'s history is not of its position under {}'s \
+                     draw rules",
+                    G::NAME
+                ));
+            }
+            if pos.outcome().is_some() || game.history.draw().is_some() {
+                return Err(format!("a stored batch: game {i} is over"));
+            }
+            slot.restore(pos, game.plies, game.history, &mut batch.scratch);
         }
         Ok(batch)
     }
@@ -237,7 +251,10 @@ impl<G: Learnable> BatchOf<G> {
         let capped = slot.pos.counts_toward_cap(mv);
         slot.pos.play_unchecked(mv);
         slot.plies += 1;
-        let drawn = slot.history.push(progress, capped, slot.pos.hash_key());
+        let drawn = slot
+            .draws
+            .push_key(progress, capped, slot.pos.hash_key())
+            .is_some();
         let outcome = slot.pos.outcome();
         let terminated = outcome.is_some() || drawn;
         let truncated = !terminated && self.max_plies.is_some_and(|cap| slot.plies >= cap);
@@ -447,11 +464,20 @@ impl<G: Learnable> DynBatch for BatchOf<G> {
                 .map(|slot| GameSnapshot {
                     position: slot.pos.to_string(),
                     plies: slot.plies,
-                    history: slot.history.snapshot(),
+                    history: slot.draws.clone(),
                 })
                 .collect(),
         };
         // A struct of strings and numbers always serializes.
         serde_json::to_string(&stored).unwrap_or_default()
+    }
+
+    fn new_search(&self, settings: Settings) -> Result<Box<dyn DynSearch>, String> {
+        let starts: Vec<Start<'_, G>> = self
+            .slots
+            .iter()
+            .map(|slot| Start::Position(&slot.pos, &slot.draws))
+            .collect();
+        Ok(Box::new(SearchOf::new(&starts, settings)?))
     }
 }

@@ -2,7 +2,7 @@
 //! game by [`EngineOf`].
 
 use boardrules::engines::engine_by_name;
-use game_core::{Engine, Game, Limits, StopFlag};
+use game_core::{Engine, Game, Limits, Score, StopFlag};
 
 use super::{DynState, Learnable, StateOf};
 
@@ -14,6 +14,8 @@ pub(crate) struct Found {
     pub(crate) weights: Vec<(String, usize, u64)>,
     /// The size of the game's action space.
     pub(crate) num_actions: usize,
+    /// The engine's score for the player to move, when it gives one.
+    pub(crate) score: Option<Score>,
 }
 
 /// An engine of one game, behind one interface.
@@ -62,6 +64,7 @@ impl<G: Learnable> DynEngine for EngineOf<G> {
                 choice: None,
                 weights: Vec::new(),
                 num_actions: pos.num_actions(),
+                score: None,
             });
         }
         let result = self.0.search(record, limits, &StopFlag::new(), &mut |_| {});
@@ -77,6 +80,7 @@ impl<G: Learnable> DynEngine for EngineOf<G> {
             choice,
             weights,
             num_actions: pos.num_actions(),
+            score: result.info.score,
         })
     }
 }

@@ -4,11 +4,13 @@
 //! - [`state`]: a game in progress ([`DynState`]), on the library's game record;
 //! - [`engine`]: a built-in engine of one game ([`DynEngine`]);
 //! - [`batch`]: many games stepped together ([`DynBatch`]), each a [`slot`] whose history
-//!   draws are kept by a [`history`].
+//!   draws are kept by the library's `DrawTracker`;
+//! - [`search`]: batched PUCT over many roots ([`search::DynSearch`]), the leaves valued by
+//!   the caller.
 
 pub(crate) mod batch;
 pub(crate) mod engine;
-pub(crate) mod history;
+pub(crate) mod search;
 pub(crate) mod slot;
 pub(crate) mod state;
 

@@ -1,9 +1,8 @@
 //! One game of a batch: its position, its history draws, its ply count and its legal moves'
 //! action ids.
 
-use game_core::Game;
+use game_core::{DrawTracker, Game};
 
-use super::history::{History, HistorySnapshot};
 use super::Learnable;
 
 /// The most legal moves a game of a batch keeps beside their ids.
@@ -17,8 +16,8 @@ const SHRINK_ABOVE: usize = 4096;
 pub(crate) struct Slot<G: Game> {
     /// The current position.
     pub(crate) pos: G,
-    /// The history draws since the game's start.
-    pub(crate) history: History,
+    /// The history draws since the game's start, as the library's game record decides them.
+    pub(crate) draws: DrawTracker,
     /// Plies played since the game's start (for the batch's ply cap).
     pub(crate) plies: u32,
     /// The action ids of the legal moves of `pos` (for the mask and the random actions).
@@ -33,7 +32,7 @@ impl<G: Learnable> Slot<G> {
     pub(crate) fn new(start: G, scratch: &mut Vec<G::Move>) -> Self {
         let mut slot = Slot {
             pos: start,
-            history: History::new(G::DRAW_RULES),
+            draws: DrawTracker::new(&start, G::DRAW_RULES),
             plies: 0,
             ids: Vec::new(),
             moves: Vec::new(),
@@ -46,22 +45,22 @@ impl<G: Learnable> Slot<G> {
     pub(crate) fn reset(&mut self, start: G, scratch: &mut Vec<G::Move>) {
         self.pos = start;
         self.plies = 0;
-        self.history.reset(start.hash_key());
+        self.draws.reset(&start);
         self.refresh(scratch);
     }
 
-    /// Takes over a game stored by [`Slot::snapshot`]'s parts: the position, its plies and
-    /// its history.
+    /// Takes over a stored game: the position, its plies and its history draws (a tracker
+    /// at that position).
     pub(crate) fn restore(
         &mut self,
         pos: G,
         plies: u32,
-        history: &HistorySnapshot,
+        draws: DrawTracker,
         scratch: &mut Vec<G::Move>,
     ) {
         self.pos = pos;
         self.plies = plies;
-        self.history.restore(history);
+        self.draws = draws;
         self.refresh(scratch);
     }
 

@@ -6,6 +6,7 @@ use std::any::Any;
 use game_core::Game;
 use game_core::{GameRecord, RecordError, SvgOptions};
 
+use super::search::{DynSearch, SearchOf, Settings, Start};
 use super::{player_at, returns_of, Learnable};
 
 /// A game in progress (a [`GameRecord`], so the history draws count), behind one interface.
@@ -71,6 +72,12 @@ pub(crate) trait DynState: Send + Sync {
     fn record(&self) -> String;
     /// For the engines: the concrete state.
     fn as_any(&self) -> &dyn Any;
+    /// A batched search of `states` (this state's game, every one), one tree per state.
+    fn new_search(
+        &self,
+        states: &[&dyn DynState],
+        settings: Settings,
+    ) -> Result<Box<dyn DynSearch>, String>;
 }
 
 /// [`DynState`] for game `G`.
@@ -272,6 +279,31 @@ impl<G: Learnable> DynState for StateOf<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn new_search(
+        &self,
+        states: &[&dyn DynState],
+        settings: Settings,
+    ) -> Result<Box<dyn DynSearch>, String> {
+        let starts = states
+            .iter()
+            .enumerate()
+            .map(|(i, state)| {
+                state
+                    .as_any()
+                    .downcast_ref::<StateOf<G>>()
+                    .map(|state| Start::Record(&state.record))
+                    .ok_or_else(|| {
+                        format!(
+                            "state {i} is a game of {}; one search runs on one game ({})",
+                            state.game(),
+                            G::NAME
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Box::new(SearchOf::new(&starts, settings)?))
     }
 }
 

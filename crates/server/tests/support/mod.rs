@@ -86,7 +86,13 @@ pub async fn start_with(db: &TempDb, engine_threads: usize, limits: Limits) -> S
 /// The server binary on a free port over `db` with `args` besides, and the address it
 /// printed; its log goes to [`TempDb::log`].
 pub fn spawn(db: &TempDb, args: &[&str]) -> (Child, SocketAddr) {
+    spawn_with_env(db, args, &[])
+}
+
+/// [`spawn`] with environment variables `env` set for the binary.
+pub fn spawn_with_env(db: &TempDb, args: &[&str], env: &[(&str, &str)]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules-server"))
+        .envs(env.iter().copied())
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(&db.0)
         .args(args)

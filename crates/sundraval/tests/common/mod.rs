@@ -314,8 +314,8 @@ pub struct NaiveScore {
 pub enum Revive {
     /// The binding page: weakest-first removal, then revive.
     Yes,
-    /// Weakest-first removal alone (the page before the correction): only for showing that a
-    /// test position depends on the revive step.
+    /// Weakest-first removal alone (the seed's reading, without the page's revive step): only
+    /// for showing that a test position depends on the revive step.
     No,
 }
 

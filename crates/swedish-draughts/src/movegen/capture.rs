@@ -110,8 +110,8 @@ const SEEN_SLOTS: usize = 1024;
 ///
 /// A flying dame can reach the same square with the same captured set along many routes (take
 /// A then B, or B then A; land on any of several squares between two victims…), and the
-/// number of routes grows exponentially with the pieces on the board: one white dame against
-/// 20 black pieces took seconds in a debug build. What a state leads to depends only on the
+/// number of routes grows exponentially with the pieces on the board (one white dame among
+/// 20 black pieces has far too many to walk each). What a state leads to depends only on the
 /// state and on the capturing piece, so a state seen before adds no new *move*: for sinks
 /// that keep moves only ([`Sink::MOVES_ONLY`]) the search skips it.
 ///

@@ -10,7 +10,7 @@ use super::policy::SelectionPolicy;
 use super::tree::{CompleteError, Tree};
 use super::MctsConfig;
 use crate::search::{Rewards, SearchResult, Stopwatch, MAX_PLAYERS};
-use crate::{Game, GameRecord};
+use crate::{DrawTracker, Game, GameRecord};
 
 /// Why a [`SearchTree`] refused a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -23,6 +23,10 @@ pub enum BatchError {
     /// completed, or it ended at a finished game).
     #[error("no leaf is waiting for a value")]
     NoLeaf,
+    /// The draw tracker given with a position is at another position (its
+    /// [`key`](crate::DrawTracker::key) is not the position's hash key).
+    #[error("the draw tracker is at another position than the root")]
+    HistoryMismatch,
     /// The priors are not one per legal move of the leaf ([`SearchTree::leaf_moves`]).
     #[error("{got} priors for a leaf with {expected} legal moves")]
     PriorCount {
@@ -135,6 +139,53 @@ impl<G: Game> SearchTree<G> {
         let previous = self.previous.take().filter(|_| self.config.reuse_tree);
         self.tree.prepare(previous.as_ref(), record);
         self.previous = Some(record.clone());
+        Ok(())
+    }
+
+    /// Starts a search of `pos`, whose game so far has the history draws `draws` (the
+    /// tracker that was pushed every move of the game up to `pos`): for a program that keeps a
+    /// [`DrawTracker`] per game instead of a [`GameRecord`], as one stepping a batch of games
+    /// does. Positions in the tree are judged as with [`set_root`](SearchTree::set_root) on a
+    /// record with that tracker; the tree starts afresh (without the moves played, no subtree
+    /// of an earlier search can be kept).
+    ///
+    /// ```
+    /// use game_core::search::mcts::{MctsConfig, SearchTree};
+    /// use game_core::{tictactoe::TicTacToe, DrawRules, DrawTracker, Game};
+    ///
+    /// let pos: TicTacToe = "xx./oo./... x".parse().unwrap();
+    /// let draws = DrawTracker::new(&pos, DrawRules::THREEFOLD);
+    /// let mut tree = SearchTree::new(MctsConfig::default(), 1);
+    /// tree.set_root_position(&pos, &draws)?;
+    /// while tree.simulations() < 100 {
+    ///     if tree.select().is_some() {
+    ///         let priors = vec![1.0; tree.leaf_moves().len()];
+    ///         tree.expand_and_backup(&priors, [0.5, 0.5, 0.0])?;
+    ///     }
+    /// }
+    /// let best = tree.result().best_move.map(|mv| pos.move_text(mv));
+    /// assert_eq!(best.as_deref(), Some("c3"));
+    /// # Ok::<(), game_core::search::mcts::BatchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BatchError::GameOver`] when the game is over at `pos` (by the position or by a
+    /// history draw of `draws`), [`BatchError::HistoryMismatch`] when `draws` is at another
+    /// position; the tree is then empty.
+    pub fn set_root_position(&mut self, pos: &G, draws: &DrawTracker) -> Result<(), BatchError> {
+        self.simulations = 0;
+        self.depth = 0;
+        self.started = Stopwatch::start();
+        self.previous = None;
+        if draws.key() != pos.hash_key() {
+            self.tree.forget();
+            return Err(BatchError::HistoryMismatch);
+        }
+        if pos.outcome().is_some() || draws.draw().is_some() {
+            self.tree.forget();
+            return Err(BatchError::GameOver);
+        }
+        self.tree.prepare_position(pos, draws);
         Ok(())
     }
 

@@ -113,7 +113,10 @@
 //! - **Batches:** [`SearchTree`] is this tree without the evaluator: its caller selects a leaf,
 //!   values it (with priors) and completes the simulation, so a program can search many trees
 //!   and value their leaves together in one call of a network. [`PuctMcts`] drives the same
-//!   tree one leaf at a time: the same seed and simulations give the same result.
+//!   tree one leaf at a time: the same seed and simulations give the same result. A root is a
+//!   [`GameRecord`] ([`SearchTree::set_root`]) or, for a program that keeps a
+//!   [`DrawTracker`](crate::DrawTracker) per game instead, a position with its tracker
+//!   ([`SearchTree::set_root_position`]).
 //! - **Determinism and threads:** as UCT (one thread: the seed fixes everything; threads:
 //!   independent trees, each with a forked evaluator, merged at the root).
 //!

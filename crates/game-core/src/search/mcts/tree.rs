@@ -187,17 +187,36 @@ impl<G: Game> Tree<G> {
     pub(super) fn prepare(&mut self, previous: Option<&GameRecord<G>>, record: &GameRecord<G>) {
         self.restore_root_priors();
         if !self.keep_subtree(previous, record) {
-            self.nodes.clear();
-            self.priors.clear();
-            let mover = G::player_index(record.current().to_move()) as u8;
-            self.nodes.push(Node::new(None, mover));
-            if self.policy.uses_priors() {
-                self.priors.push(1.0);
-            }
+            self.new_root(record.current());
         }
-        self.draws.clone_from(record.draw_tracker());
-        self.root = Some(*record.current());
-        self.root_plies = record.len();
+        self.start_at(record.current(), record.draw_tracker());
+    }
+
+    /// Starts a search of `pos`, whose game so far has the history draws `draws`, in a new
+    /// tree (without the moves that led there, no subtree can be kept).
+    pub(super) fn prepare_position(&mut self, pos: &G, draws: &DrawTracker) {
+        self.restore_root_priors();
+        self.new_root(pos);
+        self.start_at(pos, draws);
+    }
+
+    /// Empties the tree down to a root for `pos`.
+    fn new_root(&mut self, pos: &G) {
+        self.nodes.clear();
+        self.priors.clear();
+        let mover = G::player_index(pos.to_move()) as u8;
+        self.nodes.push(Node::new(None, mover));
+        if self.policy.uses_priors() {
+            self.priors.push(1.0);
+        }
+    }
+
+    /// Sets the search's root to `pos` with the history draws `draws` and clears what a search
+    /// counts.
+    fn start_at(&mut self, pos: &G, draws: &DrawTracker) {
+        self.draws.clone_from(draws);
+        self.root = Some(*pos);
+        self.root_plies = draws.plies();
         self.full = false;
         self.stale = 0;
         self.nodes_at_start = self.nodes.len();
