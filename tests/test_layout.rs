@@ -52,3 +52,47 @@ fn every_test_file_is_a_module_of_the_one_test_program() {
         }
     }
 }
+
+/// A source file holds one job, and a file past 700 lines has always turned out to hold
+/// several: every `.rs` file under a `src/` or `examples/` directory of the workspace (the
+/// Python package's included; tests excluded) stays under that.
+#[test]
+fn every_source_file_is_under_700_lines() {
+    fn walk(dir: &Path, long: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                walk(&path, long);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                let lines = fs::read_to_string(&path)
+                    .expect("a source file")
+                    .lines()
+                    .count();
+                if lines >= 700 {
+                    long.push(format!("{} has {lines} lines", path.display()));
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("src"), root.join("examples")];
+    if let Ok(crates) = fs::read_dir(root.join("crates")) {
+        for entry in crates {
+            let krate = entry.expect("a crate directory").path();
+            dirs.push(krate.join("src"));
+            dirs.push(krate.join("examples"));
+        }
+    }
+    let mut long = Vec::new();
+    for dir in &dirs {
+        walk(dir, &mut long);
+    }
+    assert!(
+        long.is_empty(),
+        "split these by their jobs:\n{}",
+        long.join("\n")
+    );
+}
