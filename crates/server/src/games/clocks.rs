@@ -7,8 +7,6 @@ use std::sync::Arc;
 use super::{Hub, Live, Slot};
 use crate::clock::wall_ms;
 use crate::error::Refusal;
-use crate::store::SeatRow;
-use crate::table::OutcomeJson;
 
 /// The most flags the maintenance tick lets fall in one second; the rest wait for the next.
 pub(crate) const FLAGS_PER_TICK: usize = 100;
@@ -23,23 +21,7 @@ impl Hub {
         live: &mut Live,
         seat: usize,
     ) -> Result<Arc<str>, Refusal> {
-        let before = live.row.clone();
-        if live.players.len() == 2 {
-            live.row.ended = Some(OutcomeJson {
-                result: "win".to_owned(),
-                player: Some(live.players[1 - seat].clone()),
-                reason: "time".to_owned(),
-            });
-            live.row.draw_offer = None;
-        } else {
-            live.row.seats[seat] = SeatRow::Engine {
-                spec: "default".to_owned(),
-            };
-            if let Some(clock) = &mut live.row.clock {
-                clock.untime(seat, wall_ms());
-            }
-        }
-        self.change_meta(slot, live, before)
+        self.seat_leaves(slot, live, seat, "time")
     }
 
     /// The flags that have fallen by now, found by the store's index of deadlines (also of

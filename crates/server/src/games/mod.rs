@@ -389,24 +389,37 @@ impl Hub {
         self.with_game(slot, |slot, live| {
             let seat = Self::seat(live, token)?;
             Self::ongoing(live)?;
-            let before = live.row.clone();
-            if live.players.len() == 2 {
-                live.row.ended = Some(OutcomeJson {
-                    result: "win".to_owned(),
-                    player: Some(live.players[1 - seat].clone()),
-                    reason: "resignation".to_owned(),
-                });
-                live.row.draw_offer = None;
-            } else {
-                live.row.seats[seat] = SeatRow::Engine {
-                    spec: "default".to_owned(),
-                };
-                if let Some(clock) = &mut live.row.clock {
-                    clock.untime(seat, wall_ms());
-                }
-            }
-            self.change_meta(slot, live, before)
+            self.seat_leaves(slot, live, seat, "resignation")
         })
+    }
+
+    /// `seat` leaves the game (a resignation, a fallen flag): in a two-player game the other
+    /// player wins for `reason`; in a three-player game the default engine takes the seat
+    /// over, off the clock, and the game goes on.
+    fn seat_leaves(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        live: &mut Live,
+        seat: usize,
+        reason: &str,
+    ) -> Result<Arc<str>, Refusal> {
+        let before = live.row.clone();
+        if live.players.len() == 2 {
+            live.row.ended = Some(OutcomeJson {
+                result: "win".to_owned(),
+                player: Some(live.players[1 - seat].clone()),
+                reason: reason.to_owned(),
+            });
+            live.row.draw_offer = None;
+        } else {
+            live.row.seats[seat] = SeatRow::Engine {
+                spec: "default".to_owned(),
+            };
+            if let Some(clock) = &mut live.row.clock {
+                clock.untime(seat, wall_ms());
+            }
+        }
+        self.change_meta(slot, live, before)
     }
 
     /// `POST /api/games/ID/stop` with the creator's token: the game ends, drawn, with the

@@ -64,18 +64,10 @@ pub(crate) fn to_html(markdown: &str) -> String {
     out
 }
 
-/// Text for an HTML document's title or heading.
+/// Text for an HTML document's title or heading, escaped as the pictures' text is.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            other => out.push(other),
-        }
-    }
+    boardrules::game_core::svg::escape_into(&mut out, text);
     out
 }
 
