@@ -16,7 +16,6 @@ the system allows it), from each game's start position:
 
 import argparse
 import os
-import time
 
 for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
@@ -24,49 +23,41 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 import boardrules  # noqa: E402
+from timing import cpu_rate, pin_to_one_core  # noqa: E402
 
 
-def trivial(observations, masks):
-    """A uniform prior over the legal actions and no opinion on who wins."""
-    return masks, np.zeros((len(masks), PLAYERS[0]), np.float32)
-
-
-PLAYERS = [2]
-
-
-def cpu_timed(run, seconds):
-    """Calls `run()` (which returns the simulations it ran) until `seconds` of CPU time have
-    passed; returns simulations per CPU second."""
-    done, start = 0, time.process_time()
-    while True:
-        done += run()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done / elapsed
+def trivial(players):
+    """An evaluator for a game of `players` players: a uniform prior over the legal actions and
+    no opinion on who wins."""
+    def evaluate(observations, masks):
+        return masks, np.zeros((len(masks), players), np.float32)
+    return evaluate
 
 
 def batched_rate(game, envs, simulations, seconds):
     batch = boardrules.Batch(game, envs, seed=1)
+    evaluator = trivial(batch.num_players)
     seed = iter(range(10**9))
 
     def run():
-        batch.mcts(trivial, simulations=simulations, seed=next(seed))
+        batch.mcts(evaluator, simulations=simulations, seed=next(seed))
         return envs * simulations
 
     run()
-    return cpu_timed(run, seconds)
+    return cpu_rate(run, seconds)
 
 
 def single_rate(game, simulations, seconds):
     state = boardrules.new_game(game)
+    evaluator = trivial(state.num_players)
     seed = iter(range(10**9))
 
     def run():
-        boardrules.mcts([state], trivial, simulations=simulations, seed=next(seed))
+        boardrules.mcts([state], evaluator, simulations=simulations, seed=next(seed))
         return simulations
 
     run()
-    return cpu_timed(run, seconds)
+    return cpu_rate(run, seconds)
 
 
 def engine_rate(game, simulations, seconds):
@@ -79,7 +70,7 @@ def engine_rate(game, simulations, seconds):
         return simulations
 
     run()
-    return cpu_timed(run, seconds)
+    return cpu_rate(run, seconds)
 
 
 def main():
@@ -89,14 +80,12 @@ def main():
     parser.add_argument("--simulations", type=int, default=64)
     parser.add_argument("--games", default=",".join(boardrules.games()))
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     print(f"simulations per CPU second, {args.simulations} per search; batched over "
           f"{args.envs} games")
     print("| game | batched | one state | plain MCTS |")
     print("|---|---|---|---|")
     for game in args.games.split(","):
-        PLAYERS[0] = boardrules.new_game(game).num_players
         rates = [
             batched_rate(game, args.envs, args.simulations, args.seconds),
             single_rate(game, args.simulations, args.seconds),

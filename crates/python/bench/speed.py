@@ -20,17 +20,7 @@ import random
 import time
 
 import boardrules
-
-
-def cpu_timed(run, seconds):
-    """Calls `run()` (which returns the steps it made) until `seconds` of CPU time have passed;
-    returns steps per CPU second."""
-    steps, start = 0, time.process_time()
-    while True:
-        steps += run()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return steps / elapsed
+from timing import cpu_rate, pin_to_one_core
 
 
 def batch_rate(game, envs, seconds, observe):
@@ -43,7 +33,7 @@ def batch_rate(game, envs, seconds, observe):
         return 10 * envs
 
     run()
-    return cpu_timed(run, seconds)
+    return cpu_rate(run, seconds)
 
 
 def python_rate(game, seconds, observe):
@@ -61,7 +51,7 @@ def python_rate(game, seconds, observe):
                 state.legal_action_mask()
         return 100
 
-    return cpu_timed(run, seconds)
+    return cpu_rate(run, seconds)
 
 
 def call_times(game, seconds):
@@ -75,7 +65,7 @@ def call_times(game, seconds):
             batch.step(actions, copy=False)
         return 100
 
-    batch_calls = cpu_timed(run_batch, seconds)
+    batch_calls = cpu_rate(run_batch, seconds)
 
     state = boardrules.new_game(game)
     rng = random.Random(2)
@@ -109,8 +99,7 @@ def main():
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--games", default=",".join(boardrules.games()))
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     print(f"steps per CPU second, one core, batches of {args.envs} games")
     header = (
         f"{'game':<18}{'batch':>12}{'batch, no obs':>15}{'python':>11}"

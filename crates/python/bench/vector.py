@@ -17,24 +17,12 @@ Reported as CPU time of this process, pinned to one core where the system allows
 """
 
 import argparse
-import os
-import time
 
 import numpy as np
 
 import boardrules
 import boardrules.vector
-
-
-def cpu_rate(run, seconds):
-    """Calls `run()` (which returns how many things it did) until `seconds` of CPU time have
-    passed; returns things per CPU second."""
-    done, start = 0, time.process_time()
-    while True:
-        done += run()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done / elapsed
+from timing import cpu_rate, pin_to_one_core
 
 
 def vector_rate(game, n, size, seconds):
@@ -102,8 +90,7 @@ def main():
     parser.add_argument("--games", default=",".join(boardrules.games()))
     parser.add_argument("--size", default=None, help="board size (for one game)")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     print(f"per CPU second, one core, {args.envs} games")
     print(
         f"{'game':<18}{'vector steps':>14}{'sync steps':>12}{'dense choice':>14}"
