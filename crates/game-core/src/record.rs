@@ -50,9 +50,9 @@ pub enum RecordError<G: Game> {
 /// [`DrawTracker`], the same one the searches use inside their trees.
 ///
 /// It keeps the start, the current position, the moves and the tracker's few words for each
-/// position since the last progress move, and no other position: a position can be far larger than a move (184 bytes on Sundraval's
-/// largest board, against a few bytes a move), and a program that holds many games (a
-/// server) holds their records. An earlier position is made again from the start by playing
+/// position since the last progress move, and no other position: a position can be far
+/// larger than a move (184 bytes on Sundraval's largest board, against a few bytes a move),
+/// and a program that holds many games (a server) holds their records. An earlier position is made again from the start by playing
 /// the moves ([`GameRecord::positions`], [`GameRecord::position_at`], and
 /// [`GameRecord::undo`], which replays all but the last move).
 ///
